@@ -1,0 +1,4 @@
+/**
+ * Messages on {@code audit}: who did what, when and why, from every service.
+ */
+package dev.baton.contracts.audit;

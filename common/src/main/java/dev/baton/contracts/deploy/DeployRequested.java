@@ -1,0 +1,56 @@
+package dev.baton.contracts.deploy;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+import dev.baton.contracts.DeployId;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.Version;
+
+/**
+ * CI asks for a version of a service on every instance. Optional fields fall back to the
+ * deployer's per-service configuration.
+ *
+ * <pre>
+ * {"type":"DeployRequested","deployId":"ci-4711","service":"orders","version":"v2","requestedBy":"ci"}
+ * </pre>
+ *
+ * @param deployId chosen by the requester; steps and the verdict carry it
+ * @param service the service to deploy
+ * @param version the version to put on every instance
+ * @param batchSize instances taken out of rotation at once; absent for the configured
+ * default
+ * @param drainTimeout how long to wait for in-flight requests to end, ISO-8601
+ * ({@code PT30S})
+ * @param healthTimeout how long a restarted instance may take to be healthy on the new
+ * version
+ * @param allowDowntime whether a service with one instance may be deployed (it stops
+ * serving)
+ * @param requestedBy who asked, for the audit trail
+ * @param at when; now when absent
+ */
+public record DeployRequested(DeployId deployId, ServiceName service, Version version, Integer batchSize,
+		Duration drainTimeout, Duration healthTimeout, boolean allowDowntime, String requestedBy,
+		Instant at) implements DeployRequest {
+
+	public DeployRequested {
+		Objects.requireNonNull(deployId, "deployId is required");
+		Objects.requireNonNull(service, "service is required");
+		Objects.requireNonNull(version, "version is required");
+		if (batchSize != null && batchSize < 1) {
+			throw new IllegalArgumentException("batchSize must be at least 1, got " + batchSize);
+		}
+		requirePositive("drainTimeout", drainTimeout);
+		requirePositive("healthTimeout", healthTimeout);
+		requestedBy = (requestedBy != null) ? requestedBy : "unknown";
+		at = (at != null) ? at : Instant.now();
+	}
+
+	private static void requirePositive(String name, Duration duration) {
+		if (duration != null && (duration.isNegative() || duration.isZero())) {
+			throw new IllegalArgumentException(name + " must be positive, got " + duration);
+		}
+	}
+
+}

@@ -1,0 +1,37 @@
+package dev.baton.contracts.deploy;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import dev.baton.contracts.DeployId;
+import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.Version;
+
+/**
+ * A deploy was accepted and planned.
+ *
+ * @param deployId the deploy
+ * @param service the service
+ * @param version the requested version
+ * @param batches the instances, in the order and groups they will be rolled
+ * @param previousVersions what each instance ran before, which rollback restores
+ * @param requestedBy who asked
+ * @param at when
+ */
+public record DeployStarted(DeployId deployId, ServiceName service, Version version, List<List<InstanceId>> batches,
+		Map<InstanceId, Version> previousVersions, String requestedBy, Instant at) implements DeployStep {
+
+	public DeployStarted {
+		Objects.requireNonNull(deployId, "deployId is required");
+		Objects.requireNonNull(service, "service is required");
+		Objects.requireNonNull(version, "version is required");
+		Objects.requireNonNull(at, "at is required");
+		batches = (batches != null) ? batches.stream().map(List::copyOf).toList() : List.of();
+		previousVersions = (previousVersions != null) ? Map.copyOf(previousVersions) : Map.of();
+		requestedBy = (requestedBy != null) ? requestedBy : "";
+	}
+
+}

@@ -1,0 +1,31 @@
+package dev.baton.contracts.deploy;
+
+import java.time.Instant;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+import dev.baton.contracts.DeployId;
+import dev.baton.contracts.ServiceName;
+
+/**
+ * Everything the deployer publishes on {@code deploy.steps}, keyed by service, so a CI
+ * job can follow one deploy id from start to verdict.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({ @JsonSubTypes.Type(DeployRejected.class), @JsonSubTypes.Type(DeployStarted.class),
+		@JsonSubTypes.Type(InstanceDrained.class), @JsonSubTypes.Type(InstanceRestarted.class),
+		@JsonSubTypes.Type(InstanceVerified.class), @JsonSubTypes.Type(InstanceEnabled.class),
+		@JsonSubTypes.Type(DeploySucceeded.class), @JsonSubTypes.Type(DeployFailed.class) })
+@JsonIgnoreProperties(ignoreUnknown = true)
+public sealed interface DeployStep permits DeployRejected, DeployStarted, InstanceDrained, InstanceRestarted,
+		InstanceVerified, InstanceEnabled, DeploySucceeded, DeployFailed {
+
+	DeployId deployId();
+
+	ServiceName service();
+
+	Instant at();
+
+}

@@ -1,0 +1,70 @@
+package dev.baton.contracts.registry;
+
+import java.time.Instant;
+import java.util.Objects;
+
+import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.Version;
+import dev.baton.contracts.health.HealthStatus;
+
+/**
+ * The whole truth about one instance as the registry sees it. A new snapshot replaces the
+ * previous one; deregistered instances keep a last snapshot in
+ * {@link Lifecycle#DEREGISTERED}.
+ *
+ * @param instanceId the instance
+ * @param service its service
+ * @param host its host
+ * @param port its port
+ * @param version the version it registered with
+ * @param healthPath where it is probed
+ * @param lifecycle where it is in its life
+ * @param lastHealth the last verdict, absent before the first
+ * @param decidedBy who made the last operator decision, or {@code auto-online}; empty if
+ * none
+ * @param revision grows by one with every change, so readers can ignore stale copies
+ * @param updatedAt when this snapshot was made
+ */
+public record InstanceSnapshot(InstanceId instanceId, ServiceName service, String host, int port, Version version,
+		String healthPath, Lifecycle lifecycle, ObservedHealth lastHealth, String decidedBy, long revision,
+		Instant updatedAt) implements RegistryStateMessage {
+
+	public InstanceSnapshot {
+		Objects.requireNonNull(instanceId, "instanceId is required");
+		Objects.requireNonNull(service, "service is required");
+		Objects.requireNonNull(version, "version is required");
+		Objects.requireNonNull(healthPath, "healthPath is required");
+		Objects.requireNonNull(lifecycle, "lifecycle is required");
+		Objects.requireNonNull(updatedAt, "updatedAt is required");
+		new Endpoint(host, port); // throws when host or port is invalid
+		decidedBy = (decidedBy != null) ? decidedBy : "";
+	}
+
+	public Endpoint endpoint() {
+		return new Endpoint(this.host, this.port);
+	}
+
+	/**
+	 * Whether the registry holds the ADMIN gate open: only online instances are admitted.
+	 * @return true when online
+	 */
+	public boolean adminGateOpen() {
+		return this.lifecycle == Lifecycle.ONLINE;
+	}
+
+	/**
+	 * Whether the registry holds the HEALTH gate open: only after a healthy latest
+	 * verdict.
+	 * @return true when the latest verdict is healthy
+	 */
+	public boolean healthGateOpen() {
+		return this.lastHealth != null && this.lastHealth.status() == HealthStatus.HEALTHY;
+	}
+
+	public boolean deregistered() {
+		return this.lifecycle == Lifecycle.DEREGISTERED;
+	}
+
+}

@@ -1,0 +1,133 @@
+package dev.baton.kafka;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.kafka.autoconfigure.DefaultKafkaConsumerFactoryCustomizer;
+import org.springframework.boot.kafka.autoconfigure.DefaultKafkaProducerFactoryCustomizer;
+import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaAdmin;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.kafka.support.serializer.DelegatingByTypeSerializer;
+import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
+import org.springframework.kafka.support.serializer.JacksonJsonSerializer;
+import org.springframework.util.backoff.FixedBackOff;
+
+import dev.baton.contracts.Topic;
+
+/**
+ * Applies Baton's Kafka conventions to any service that has this module on its class
+ * path.
+ */
+@AutoConfiguration(before = KafkaAutoConfiguration.class)
+@EnableConfigurationProperties(BatonKafkaProperties.class)
+public class BatonKafkaAutoConfiguration {
+
+	/** Room for a dead-lettered oversized record plus its headers. */
+	private static final int MAX_REQUEST_BYTES = TopicDeclarations.TOPIC_MAX_MESSAGE_BYTES + 64 * 1024;
+
+	@Bean
+	TopicNames batonTopicNames(BatonKafkaProperties properties) {
+		return new TopicNames(properties.topicPrefix());
+	}
+
+	@Bean
+	TopicDeclarations batonTopicDeclarations(TopicNames names, BatonKafkaProperties properties) {
+		return new TopicDeclarations(names, properties);
+	}
+
+	@Bean
+	KafkaAdmin.NewTopics batonSharedTopics(TopicDeclarations declarations) {
+		return declarations.declare(Topic.AUDIT);
+	}
+
+	@Bean
+	KafkaAdmin.NewTopics batonDeadLetterTopics(TopicDeclarations declarations) {
+		return declarations.declareDeadLetters();
+	}
+
+	@Bean
+	DefaultKafkaConsumerFactoryCustomizer batonConsumerFactoryCustomizer(TopicNames names,
+			BatonKafkaProperties properties, JsonMapper mapper) {
+		return (factory) -> {
+			factory.updateConfigs(Map.of(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+					ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false));
+			DefaultKafkaConsumerFactory<String, Object> typed = typed(factory);
+			typed.setKeyDeserializerSupplier(() -> new ErrorHandlingDeserializer<>(new StringDeserializer()));
+			typed.setValueDeserializerSupplier(() -> new ErrorHandlingDeserializer<>(
+					new TopicTypedJsonDeserializer(names, properties.maxRecordBytes(), mapper)));
+		};
+	}
+
+	@Bean
+	DefaultKafkaProducerFactoryCustomizer batonProducerFactoryCustomizer(TopicNames names, JsonMapper mapper) {
+		return (factory) -> {
+			factory.updateConfigs(Map.of(ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+					true, ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_REQUEST_BYTES,
+					ProducerConfig.PARTITIONER_CLASS_CONFIG, PeerPartitioner.class.getName(),
+					PeerPartitioner.NGINX_COMMANDS_TOPIC, names.name(Topic.NGINX_COMMANDS)));
+			DefaultKafkaProducerFactory<String, Object> typed = typed(factory);
+			typed.setKeySerializerSupplier(StringSerializer::new);
+			typed.setValueSerializerSupplier(() -> valueSerializer(mapper));
+		};
+	}
+
+	/** Every Baton record has a String key and a JSON (or raw dead-letter) value. */
+	@SuppressWarnings("unchecked")
+	private static DefaultKafkaConsumerFactory<String, Object> typed(DefaultKafkaConsumerFactory<?, ?> factory) {
+		return (DefaultKafkaConsumerFactory<String, Object>) factory;
+	}
+
+	@SuppressWarnings("unchecked")
+	private static DefaultKafkaProducerFactory<String, Object> typed(DefaultKafkaProducerFactory<?, ?> factory) {
+		return (DefaultKafkaProducerFactory<String, Object>) factory;
+	}
+
+	/**
+	 * JSON for messages, raw bytes for dead letters that could not be read in the first
+	 * place.
+	 */
+	private static Serializer<Object> valueSerializer(JsonMapper mapper) {
+		Map<Class<?>, Serializer<?>> byType = new LinkedHashMap<>();
+		byType.put(byte[].class, new ByteArraySerializer());
+		byType.put(Object.class, new JacksonJsonSerializer<>(mapper).noTypeInfo());
+		return new DelegatingByTypeSerializer(byType, true);
+	}
+
+	@Bean
+	CompactedTopicReader batonCompactedTopicReader(ConsumerFactory<String, Object> consumers, TopicNames names) {
+		return new CompactedTopicReader(consumers, names);
+	}
+
+	@Bean
+	AuditTrail batonAuditTrail(KafkaTemplate<String, Object> kafka, TopicNames names,
+			@Value("${spring.application.name:baton}") String source) {
+		return new AuditTrail(kafka, names, source);
+	}
+
+	@Bean
+	DefaultErrorHandler batonErrorHandler(KafkaTemplate<String, Object> kafka, AuditTrail audit) {
+		DefaultErrorHandler handler = new DefaultErrorHandler(new DeadLetterRecoverer(kafka, audit),
+				new FixedBackOff(200, 2));
+		handler.addNotRetryableExceptions(IllegalArgumentException.class, NullPointerException.class,
+				RejectedMessageException.class);
+		return handler;
+	}
+
+}

@@ -1,0 +1,115 @@
+package dev.baton.kafka.testing;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * What an outside producer or reader does with a real broker: publish hand-written JSON
+ * (or any bytes) and read a topic from the start. Tests use it to act as CI, an app or an
+ * operator would.
+ */
+public final class TestKafka implements AutoCloseable {
+
+	private final String bootstrapServers;
+
+	private final KafkaProducer<String, byte[]> producer;
+
+	public TestKafka(String bootstrapServers) {
+		this.bootstrapServers = bootstrapServers;
+		this.producer = new KafkaProducer<>(
+				Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+						ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 5 * 1024 * 1024, ProducerConfig.ACKS_CONFIG, "all"),
+				new StringSerializer(), new ByteArraySerializer());
+	}
+
+	public String bootstrapServers() {
+		return this.bootstrapServers;
+	}
+
+	public void send(String topic, String key, String value) {
+		send(topic, key, (value != null) ? value.getBytes(StandardCharsets.UTF_8) : null);
+	}
+
+	public void send(String topic, String key, byte[] value) {
+		try {
+			this.producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			throw new IllegalStateException("could not send to " + topic, ex);
+		}
+	}
+
+	/**
+	 * Every record of a topic from its beginning to its current end.
+	 * @param topic the topic
+	 * @return the records, in partition order then offset order
+	 */
+	public List<ConsumerRecord<String, String>> readAll(String topic) {
+		return read(topic, new StringDeserializer());
+	}
+
+	/**
+	 * Every record of a topic with its raw value bytes, for dead letters.
+	 * @param topic the topic
+	 * @return the records
+	 */
+	public List<ConsumerRecord<String, byte[]>> readAllBytes(String topic) {
+		return read(topic, new ByteArrayDeserializer());
+	}
+
+	private <V> List<ConsumerRecord<String, V>> read(String topic, Deserializer<V> values) {
+		List<ConsumerRecord<String, V>> records = new ArrayList<>();
+		try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(
+				Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, this.bootstrapServers, ConsumerConfig.GROUP_ID_CONFIG,
+						"test-reader-" + UUID.randomUUID(), ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+						ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 * 1024 * 1024),
+				new StringDeserializer(), values)) {
+			List<TopicPartition> partitions = consumer.partitionsFor(topic)
+				.stream()
+				.map((info) -> new TopicPartition(topic, info.partition()))
+				.toList();
+			consumer.assign(partitions);
+			consumer.seekToBeginning(partitions);
+			Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+			while (partitions.stream().anyMatch((partition) -> consumer.position(partition) < end.get(partition))) {
+				consumer.poll(Duration.ofMillis(100)).forEach(records::add);
+			}
+		}
+		return records;
+	}
+
+	public static String header(ConsumerRecord<?, ?> record, String name) {
+		var header = record.headers().lastHeader(name);
+		return (header != null) ? new String(header.value(), StandardCharsets.UTF_8) : null;
+	}
+
+	@Override
+	public void close() {
+		this.producer.close(Duration.ofSeconds(5));
+	}
+
+}
