@@ -36,12 +36,15 @@ public record Endpoint(String host, int port) {
 		if (host.isEmpty() || host.length() > 253) {
 			return false;
 		}
-		for (String label : host.split("\\.", -1)) {
+		String[] labels = host.split("\\.", -1);
+		for (String label : labels) {
 			if (!DNS_LABEL.matcher(label).matches()) {
 				return false;
 			}
 		}
-		return true;
+		// An all-numeric top label would make a mistyped IPv4 address (256.1.1.1) pass as
+		// a name.
+		return !labels[labels.length - 1].chars().allMatch(Character::isDigit);
 	}
 
 	/**

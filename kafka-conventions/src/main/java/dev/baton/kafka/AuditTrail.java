@@ -1,6 +1,7 @@
 package dev.baton.kafka;
 
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import org.springframework.kafka.core.KafkaOperations;
 
@@ -31,9 +32,11 @@ public class AuditTrail {
 	 * @param actor who did it
 	 * @param reason why
 	 * @param details anything else worth keeping
+	 * @return completes once the broker has the entry
 	 */
-	public void record(String subject, String action, String actor, String reason, Map<String, String> details) {
-		this.kafka.send(this.topic, subject,
+	public CompletableFuture<?> record(String subject, String action, String actor, String reason,
+			Map<String, String> details) {
+		return this.kafka.send(this.topic, subject,
 				new AuditRecorded(null, subject, action, actor, reason, this.source, details, null));
 	}
 

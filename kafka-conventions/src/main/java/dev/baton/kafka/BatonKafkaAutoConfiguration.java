@@ -9,6 +9,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Value;
@@ -65,13 +66,19 @@ public class BatonKafkaAutoConfiguration {
 	@Bean
 	DefaultKafkaConsumerFactoryCustomizer batonConsumerFactoryCustomizer(TopicNames names,
 			BatonKafkaProperties properties, JsonMapper mapper) {
+		// Hand-written JSON may leave out numbers and flags: they read as 0 / false, and
+		// the
+		// contracts' own validation then says what is missing (a port of 0, say).
+		JsonMapper reader = mapper.rebuild().disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).build();
 		return (factory) -> {
+			// A Baton consumer never skips what was published before it first joined.
 			factory.updateConfigs(Map.of(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-					ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false));
+					ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false, ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+					"earliest"));
 			DefaultKafkaConsumerFactory<String, Object> typed = typed(factory);
 			typed.setKeyDeserializerSupplier(() -> new ErrorHandlingDeserializer<>(new StringDeserializer()));
 			typed.setValueDeserializerSupplier(() -> new ErrorHandlingDeserializer<>(
-					new TopicTypedJsonDeserializer(names, properties.maxRecordBytes(), mapper)));
+					new TopicTypedJsonDeserializer(names, properties.maxRecordBytes(), reader)));
 		};
 	}
 

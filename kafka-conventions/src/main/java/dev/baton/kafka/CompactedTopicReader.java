@@ -47,7 +47,7 @@ public class CompactedTopicReader {
 	public long readToEnd(Topic topic, BiConsumer<String, Object> handler) {
 		String name = this.names.name(topic);
 		long count = 0;
-		try (Consumer<String, Object> consumer = this.consumers.createConsumer("", "rebuild-" + topic.suffix())) {
+		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "rebuild-" + topic.suffix())) {
 			List<TopicPartition> partitions = consumer.partitionsFor(name)
 				.stream()
 				.map((PartitionInfo info) -> new TopicPartition(name, info.partition()))

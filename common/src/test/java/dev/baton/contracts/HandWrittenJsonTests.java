@@ -1,0 +1,107 @@
+package dev.baton.contracts;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.baton.contracts.deploy.DeployRequest;
+import dev.baton.contracts.deploy.DeployRequested;
+import dev.baton.contracts.deploy.DeployStarted;
+import dev.baton.contracts.deploy.DeployStep;
+import dev.baton.contracts.nginx.NginxCommand;
+import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.contracts.registration.InstanceDeregistered;
+import dev.baton.contracts.registration.InstanceRegistered;
+import dev.baton.contracts.registration.RegistrationMessage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
+
+/**
+ * The JSON a person types for the messages people send must parse, and what Baton writes
+ * must read back the same. The mapper is configured as Baton's consumers configure
+ * theirs.
+ */
+class HandWrittenJsonTests {
+
+	private final JsonMapper json = JsonMapper.builder()
+		.disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+		.build();
+
+	@Test
+	void typedRegistrationParsesWithDefaults() {
+		RegistrationMessage message = this.json.readValue(
+				"{\"type\":\"InstanceRegistered\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":8081,\"version\":\"v1\"}",
+				RegistrationMessage.class);
+
+		InstanceRegistered registered = (InstanceRegistered) message;
+		assertThat(registered.instanceId()).isEqualTo(InstanceId.of("orders-127.0.0.1-8081"));
+		assertThat(registered.healthPath()).isEqualTo("/health");
+		assertThat(registered.id()).isNotNull();
+	}
+
+	@Test
+	void typedDeregistrationByEndpointParses() {
+		RegistrationMessage message = this.json.readValue(
+				"{\"type\":\"InstanceDeregistered\",\"service\":\"orders\",\"host\":\"app-1.internal\",\"port\":8081}",
+				RegistrationMessage.class);
+
+		assertThat(((InstanceDeregistered) message).endpoint()).contains(new Endpoint("app-1.internal", 8081));
+	}
+
+	@Test
+	void typedDeployRequestParsesWithIsoDurations() {
+		DeployRequest request = this.json.readValue(
+				"{\"type\":\"DeployRequested\",\"deployId\":\"ci-4711\",\"service\":\"orders\",\"version\":\"v2\","
+						+ "\"drainTimeout\":\"PT30S\",\"requestedBy\":\"ci\"}",
+				DeployRequest.class);
+
+		DeployRequested requested = (DeployRequested) request;
+		assertThat(requested.version()).isEqualTo(Version.of("v2"));
+		assertThat(requested.drainTimeout()).isEqualTo(Duration.ofSeconds(30));
+		assertThat(requested.allowDowntime()).isFalse();
+		assertThat(requested.batchSize()).isNull();
+	}
+
+	@Test
+	void unknownPropertiesAreIgnoredSoContractsCanGrow() {
+		RegistrationMessage message = this.json.readValue(
+				"{\"type\":\"InstanceRegistered\",\"service\":\"orders\",\"host\":\"::1\",\"port\":8081,\"version\":\"v1\",\"zone\":\"b\"}",
+				RegistrationMessage.class);
+
+		assertThat(((InstanceRegistered) message).endpoint().address()).isEqualTo("[::1]:8081");
+	}
+
+	@Test
+	void whatBatonWritesReadsBackEqualWithATypeProperty() {
+		SetPeerGate gate = new SetPeerGate(CommandId.of("c-1"), ServiceName.of("orders"), "10.0.0.7", 8081, Gate.DEPLOY,
+				false, "deployer-service", "deploy ci-4711", Instant.parse("2026-11-29T10:00:00Z"));
+		DeployStarted started = new DeployStarted(DeployId.of("ci-4711"), ServiceName.of("orders"), Version.of("v2"),
+				List.of(List.of(InstanceId.of("orders-1")), List.of(InstanceId.of("orders-2"))),
+				Map.of(InstanceId.of("orders-1"), Version.of("v1")), "ci", Instant.parse("2026-11-29T10:00:00Z"));
+
+		String gateJson = this.json.writeValueAsString(gate);
+		assertThat(gateJson).contains("\"type\":\"SetPeerGate\"", "\"service\":\"orders\"",
+				"\"at\":\"2026-11-29T10:00:00Z\"");
+		assertThat(this.json.readValue(gateJson, NginxCommand.class)).isEqualTo(gate);
+		assertThat(this.json.readValue(this.json.writeValueAsString(started), DeployStep.class)).isEqualTo(started);
+	}
+
+	@Test
+	void invalidValuesAreRefusedWithTheRuleTheyBreak() {
+		assertThatException().isThrownBy(() -> this.json.readValue(
+				"{\"type\":\"DeployRequested\",\"deployId\":\"ci-1\",\"service\":\"orders\",\"version\":\"v2; rm -rf /\"}",
+				DeployRequest.class))
+			.withStackTraceContaining("version must match");
+		assertThatException().isThrownBy(() -> this.json.readValue(
+				"{\"type\":\"InstanceRegistered\",\"service\":\"Orders!\",\"host\":\"127.0.0.1\",\"port\":1,\"version\":\"v1\"}",
+				RegistrationMessage.class))
+			.withStackTraceContaining("service name must match");
+	}
+
+}

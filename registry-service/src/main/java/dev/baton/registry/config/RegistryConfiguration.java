@@ -1,0 +1,83 @@
+package dev.baton.registry.config;
+
+import java.time.Clock;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.core.KafkaAdmin;
+import org.springframework.kafka.core.KafkaTemplate;
+
+import dev.baton.contracts.Topic;
+import dev.baton.kafka.AuditTrail;
+import dev.baton.kafka.CompactedTopicReader;
+import dev.baton.kafka.TopicDeclarations;
+import dev.baton.kafka.TopicNames;
+import dev.baton.registry.api.AdminTokenFilter;
+import dev.baton.registry.kafka.RegistrationsGateway;
+import dev.baton.registry.kafka.RegistryListeners;
+import dev.baton.registry.kafka.RegistryPublisher;
+import dev.baton.registry.kafka.RegistryStartup;
+import dev.baton.registry.lifecycle.Fleet;
+import dev.baton.registry.membership.PendingCommands;
+import dev.baton.registry.membership.Registry;
+
+/**
+ * Wires the registry: its topics, the fleet and its rules, the Kafka adapters, the admin
+ * API's token check.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(RegistryProperties.class)
+class RegistryConfiguration {
+
+	@Bean
+	KafkaAdmin.NewTopics registryTopics(TopicDeclarations declarations) {
+		return declarations.declare(Topic.REGISTRATIONS, Topic.REGISTRY_STATE, Topic.NGINX_COMMANDS,
+				Topic.HEALTH_VERDICTS);
+	}
+
+	@Bean
+	Clock clock() {
+		return Clock.systemUTC();
+	}
+
+	@Bean
+	PendingCommands pendingCommands() {
+		return new PendingCommands();
+	}
+
+	@Bean
+	Registry registry(RegistryProperties properties, Clock clock, KafkaTemplate<String, Object> kafka,
+			TopicNames topics, AuditTrail audit, PendingCommands pending) {
+		return new Registry(new Fleet(properties::autoOnline, clock),
+				new RegistryPublisher(kafka, topics, audit, clock), pending);
+	}
+
+	@Bean
+	RegistryListeners registryListeners(Registry registry) {
+		return new RegistryListeners(registry);
+	}
+
+	@Bean
+	RegistryStartup registryStartup(CompactedTopicReader reader, Registry registry,
+			KafkaListenerEndpointRegistry listeners) {
+		return new RegistryStartup(reader, registry, listeners);
+	}
+
+	@Bean
+	RegistrationsGateway registrationsGateway(KafkaTemplate<String, Object> kafka, TopicNames topics,
+			PendingCommands pending, RegistryProperties properties) {
+		return new RegistrationsGateway(kafka, topics, pending, properties.admin().applyTimeout());
+	}
+
+	@Bean
+	FilterRegistrationBean<AdminTokenFilter> adminTokenFilter(RegistryProperties properties) {
+		FilterRegistrationBean<AdminTokenFilter> registration = new FilterRegistrationBean<>(
+				new AdminTokenFilter(properties.admin().token()));
+		registration.addUrlPatterns("/api/*");
+		return registration;
+	}
+
+}

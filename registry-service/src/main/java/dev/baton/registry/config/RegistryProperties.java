@@ -1,0 +1,60 @@
+package dev.baton.registry.config;
+
+import java.time.Duration;
+import java.util.Map;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+import dev.baton.contracts.ServiceName;
+
+/**
+ * registry-service's settings.
+ *
+ * @param admin the REST admin API
+ * @param services per-service policies, by service name
+ */
+@Validated
+@ConfigurationProperties("baton.registry")
+public record RegistryProperties(@NotNull @Valid Admin admin, Map<String, ServicePolicy> services) {
+
+	public RegistryProperties {
+		services = (services != null) ? Map.copyOf(services) : Map.of();
+		services.keySet().forEach(ServiceName::of);
+	}
+
+	/**
+	 * Whether a service's instances go online without an operator.
+	 * @param service the service
+	 * @return true where {@code baton.registry.services.<name>.auto-online=true}
+	 */
+	boolean autoOnline(ServiceName service) {
+		ServicePolicy policy = this.services.get(service.value());
+		return policy != null && policy.autoOnline();
+	}
+
+	/**
+	 * @param token the bearer token every admin call must carry; at least 16 characters
+	 * @param applyTimeout how long a REST call waits for its message to be applied before
+	 * answering 202
+	 */
+	public record Admin(
+			@NotNull(message = "must be set: the admin API has no default token") @Size(min = 16,
+					message = "must be at least 16 characters") String token,
+			@DefaultValue("5s") Duration applyTimeout) {
+
+	}
+
+	/**
+	 * @param autoOnline whether instances go online on their first healthy verdict
+	 */
+	public record ServicePolicy(boolean autoOnline) {
+
+	}
+
+}

@@ -1,0 +1,4 @@
+/**
+ * The registry's Spring wiring and configuration.
+ */
+package dev.baton.registry.config;

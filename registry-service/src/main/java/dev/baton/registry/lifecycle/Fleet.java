@@ -1,0 +1,194 @@
+package dev.baton.registry.lifecycle;
+
+import java.time.Clock;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.contracts.registration.InstanceDeregistered;
+import dev.baton.contracts.registration.InstanceRegistered;
+import dev.baton.contracts.registration.OperateInstance;
+import dev.baton.contracts.registration.RegistrationMessage;
+import dev.baton.contracts.registry.InstanceSnapshot;
+import dev.baton.contracts.registry.Lifecycle;
+import dev.baton.contracts.registry.ObservedHealth;
+
+/**
+ * Every instance the registry knows, and the rules for what a message does to one.
+ * Deciding is separate from accepting, so a change is remembered only once it has been
+ * published.
+ */
+public final class Fleet {
+
+	private final Map<InstanceId, InstanceSnapshot> instances = new LinkedHashMap<>();
+
+	private final Predicate<ServiceName> autoOnline;
+
+	private final Clock clock;
+
+	/**
+	 * A fleet with no instances.
+	 * @param autoOnline whether a service's instances go online without an operator
+	 * @param clock stamps snapshots
+	 */
+	public Fleet(Predicate<ServiceName> autoOnline, Clock clock) {
+		this.autoOnline = autoOnline;
+		this.clock = clock;
+	}
+
+	/**
+	 * Takes a snapshot read back from the registry's own state topic; the newest revision
+	 * wins.
+	 * @param snapshot the snapshot
+	 */
+	public void restore(InstanceSnapshot snapshot) {
+		this.instances.merge(snapshot.instanceId(), snapshot,
+				(known, read) -> (read.revision() >= known.revision()) ? read : known);
+	}
+
+	public void accept(Change change) {
+		this.instances.put(change.after().instanceId(), change.after());
+	}
+
+	public Collection<InstanceSnapshot> all() {
+		return List.copyOf(this.instances.values());
+	}
+
+	/**
+	 * An instance the registry knows, deregistered or not.
+	 * @param id the instance
+	 * @return its latest snapshot, or empty when never registered
+	 */
+	public Optional<InstanceSnapshot> known(InstanceId id) {
+		return Optional.ofNullable(this.instances.get(id));
+	}
+
+	/**
+	 * An instance that is registered now.
+	 * @param id the instance
+	 * @return its snapshot, or empty when unknown or deregistered
+	 */
+	public Optional<InstanceSnapshot> live(InstanceId id) {
+		return Optional.ofNullable(this.instances.get(id)).filter((snapshot) -> !snapshot.deregistered());
+	}
+
+	/**
+	 * What a message on {@code registrations} does.
+	 * @param message the message
+	 * @return the change, or empty when the message changes nothing (a repeat, say)
+	 * @throws UnknownInstanceException when an operator command names an unknown instance
+	 * @throws LifecycleConflictException when the lifecycle does not allow the message
+	 */
+	public Optional<Change> decide(RegistrationMessage message) {
+		if (message instanceof InstanceRegistered registered) {
+			return Optional.of(register(registered)).filter(Fleet::changesSomething);
+		}
+		if (message instanceof InstanceDeregistered deregistered) {
+			return resolve(deregistered).map((known) -> transition(known, Lifecycle.DEREGISTERED, known.lastHealth(),
+					known.decidedBy(), deregistered.deregisteredBy(), deregistered.reason()));
+		}
+		return new OperatorDecision(this, (OperateInstance) message).decide();
+	}
+
+	/**
+	 * What a verdict does: it moves a registered instance to pre-online (or online, where
+	 * the service is auto-online) and updates the last health seen.
+	 * @param verdict the verdict
+	 * @return the change, or empty for a repeat, a stale verdict or an unknown instance
+	 */
+	public Optional<Change> decide(VerdictIssued verdict) {
+		Optional<InstanceSnapshot> known = live(verdict.instanceId())
+			.filter((snapshot) -> snapshot.endpoint().equals(verdict.endpoint()));
+		if (known.isEmpty() || isRepeatOrStale(known.get().lastHealth(), verdict)) {
+			return Optional.empty();
+		}
+		InstanceSnapshot instance = known.get();
+		ObservedHealth health = new ObservedHealth(verdict.status(), verdict.version(), verdict.reason(),
+				verdict.probedAt());
+		String reason = verdict.status() + " " + verdict.reason();
+		if (!verdict.healthy() || instance.lifecycle() != Lifecycle.REGISTERED) {
+			return Optional.of(transition(instance, instance.lifecycle(), health, instance.decidedBy(),
+					"health-service", reason.trim()));
+		}
+		Change preOnline = transition(instance, Lifecycle.PRE_ONLINE, health, "", "health-service", "first HEALTHY");
+		if (!this.autoOnline.test(instance.service())) {
+			return Optional.of(preOnline);
+		}
+		Change online = transition(preOnline.after(), Lifecycle.ONLINE, health, "auto-online", "auto-online",
+				"first HEALTHY; the service is auto-online");
+		return Optional.of(new Change(instance, online.after(),
+				List.of(preOnline.transitions().get(0), online.transitions().get(0)), "auto-online", online.reason()));
+	}
+
+	private static boolean isRepeatOrStale(ObservedHealth last, VerdictIssued verdict) {
+		return last != null && (verdict.probedAt().isBefore(last.probedAt())
+				|| last.status() == verdict.status() && Objects.equals(last.version(), verdict.version()));
+	}
+
+	private Change register(InstanceRegistered registered) {
+		Endpoint endpoint = registered.endpoint();
+		this.instances.values()
+			.stream()
+			.filter((other) -> !other.deregistered() && other.service().equals(registered.service())
+					&& other.endpoint().equals(endpoint) && !other.instanceId().equals(registered.instanceId()))
+			.findFirst()
+			.ifPresent((other) -> {
+				throw new LifecycleConflictException(
+						registered.service() + " " + endpoint + " is already registered as " + other.instanceId());
+			});
+		InstanceSnapshot previous = this.instances.get(registered.instanceId());
+		long revision = (previous != null) ? previous.revision() + 1 : 1;
+		if (previous == null || previous.deregistered()) {
+			InstanceSnapshot fresh = new InstanceSnapshot(registered.instanceId(), registered.service(),
+					endpoint.host(), endpoint.port(), registered.version(), registered.healthPath(),
+					Lifecycle.REGISTERED, null, "", revision, this.clock.instant());
+			return new Change(previous, fresh,
+					List.of(new Transition((previous != null) ? previous.lifecycle() : null, Lifecycle.REGISTERED)),
+					registered.registeredBy(), "registered on version " + registered.version());
+		}
+		boolean moved = !previous.endpoint().equals(endpoint);
+		InstanceSnapshot updated = new InstanceSnapshot(previous.instanceId(), previous.service(), endpoint.host(),
+				endpoint.port(), registered.version(), registered.healthPath(), previous.lifecycle(),
+				moved ? null : previous.lastHealth(), previous.decidedBy(), revision, this.clock.instant());
+		return new Change(previous, updated, List.of(), registered.registeredBy(),
+				"re-registered on version " + registered.version());
+	}
+
+	private static boolean changesSomething(Change change) {
+		InstanceSnapshot before = change.before();
+		InstanceSnapshot after = change.after();
+		return before == null || !change.transitions().isEmpty() || !before.endpoint().equals(after.endpoint())
+				|| !before.version().equals(after.version()) || !before.healthPath().equals(after.healthPath());
+	}
+
+	private Optional<InstanceSnapshot> resolve(InstanceDeregistered deregistered) {
+		if (deregistered.instanceId() != null) {
+			return live(deregistered.instanceId())
+				.filter((snapshot) -> snapshot.service().equals(deregistered.service()));
+		}
+		Endpoint endpoint = deregistered.endpoint().orElseThrow();
+		return this.instances.values()
+			.stream()
+			.filter((snapshot) -> !snapshot.deregistered() && snapshot.service().equals(deregistered.service())
+					&& snapshot.endpoint().equals(endpoint))
+			.findFirst();
+	}
+
+	Change transition(InstanceSnapshot from, Lifecycle to, ObservedHealth health, String decidedBy, String actor,
+			String reason) {
+		InstanceSnapshot after = new InstanceSnapshot(from.instanceId(), from.service(), from.host(), from.port(),
+				from.version(), from.healthPath(), to, health, decidedBy, from.revision() + 1, this.clock.instant());
+		List<Transition> transitions = (from.lifecycle() != to) ? List.of(new Transition(from.lifecycle(), to))
+				: List.of();
+		return new Change(from, after, transitions, actor, reason);
+	}
+
+}

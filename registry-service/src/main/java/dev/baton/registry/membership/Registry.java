@@ -1,0 +1,128 @@
+package dev.baton.registry.membership;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+import dev.baton.contracts.GateKey;
+import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.contracts.registration.InstanceDeregistered;
+import dev.baton.contracts.registration.InstanceRegistered;
+import dev.baton.contracts.registration.OperateInstance;
+import dev.baton.contracts.registration.RegistrationMessage;
+import dev.baton.contracts.registry.InstanceSnapshot;
+import dev.baton.registry.gates.GateChange;
+import dev.baton.registry.gates.GateLedger;
+import dev.baton.registry.lifecycle.Change;
+import dev.baton.registry.lifecycle.Fleet;
+
+/**
+ * The registry's one entry point for messages and queries. Messages are applied one at a
+ * time: decide, publish, then remember, so a failed publication leaves nothing
+ * half-remembered and the redelivered message is decided again.
+ */
+public class Registry {
+
+	private final Fleet fleet;
+
+	private final GateLedger ledger = new GateLedger();
+
+	private final Publications publications;
+
+	private final PendingCommands pending;
+
+	public Registry(Fleet fleet, Publications publications, PendingCommands pending) {
+		this.fleet = fleet;
+		this.publications = publications;
+		this.pending = pending;
+	}
+
+	/**
+	 * Restores the state the registry published before it stopped, then repairs any gate
+	 * whose published state differs from what the instances need.
+	 * @param snapshots the registry's own snapshots, as read back
+	 * @param gates the gate records on {@code nginx.commands}, as read back (null for
+	 * tombstones)
+	 * @return the gate records published to repair drift
+	 */
+	public synchronized List<GateChange> rebuild(Collection<InstanceSnapshot> snapshots, Collection<GateRecord> gates) {
+		snapshots.forEach(this.fleet::restore);
+		gates.forEach((gate) -> this.ledger.restore(gate.key(), gate.open()));
+		List<GateChange> repairs = this.ledger.reconcile(this.fleet.all());
+		if (!repairs.isEmpty()) {
+			this.publications.publishGates(repairs);
+			this.ledger.published(repairs);
+		}
+		return repairs;
+	}
+
+	public synchronized void handle(RegistrationMessage message) {
+		try {
+			Optional<Change> change = this.fleet.decide(message);
+			change.ifPresent(this::apply);
+			InstanceSnapshot now = change.map(Change::after).orElseGet(() -> current(message).orElse(null));
+			this.pending.applied(message.id(), now);
+		}
+		catch (IllegalArgumentException ex) {
+			this.pending.refused(message.id(), ex);
+			throw ex;
+		}
+	}
+
+	public synchronized void handle(VerdictIssued verdict) {
+		this.fleet.decide(verdict).ifPresent(this::apply);
+	}
+
+	/**
+	 * What a message would do, without doing it: lets the REST API refuse a bad command
+	 * before publishing it.
+	 * @param message the message
+	 * @return the instance as it would be after the message, or empty if it would change
+	 * nothing
+	 * @throws IllegalArgumentException when the message would be refused
+	 */
+	public synchronized Optional<InstanceSnapshot> preview(RegistrationMessage message) {
+		return this.fleet.decide(message).map(Change::after);
+	}
+
+	public synchronized Collection<InstanceSnapshot> instances() {
+		return this.fleet.all();
+	}
+
+	public synchronized Optional<InstanceSnapshot> live(InstanceId id) {
+		return this.fleet.live(id);
+	}
+
+	private void apply(Change change) {
+		List<GateChange> gates = this.ledger.changes(change.before(), change.after());
+		this.publications.publish(change, gates);
+		this.fleet.accept(change);
+		this.ledger.published(gates);
+	}
+
+	private Optional<InstanceSnapshot> current(RegistrationMessage message) {
+		InstanceId id;
+		if (message instanceof InstanceRegistered registered) {
+			id = registered.instanceId();
+		}
+		else if (message instanceof OperateInstance command) {
+			id = command.instanceId();
+		}
+		else {
+			id = ((InstanceDeregistered) message).instanceId();
+		}
+		return Optional.ofNullable(id).flatMap(this.fleet::known);
+	}
+
+	/**
+	 * A gate record read back from {@code nginx.commands}.
+	 *
+	 * @param key the gate
+	 * @param open its state, or null for a tombstone
+	 */
+	public record GateRecord(GateKey key, Boolean open) {
+
+	}
+
+}

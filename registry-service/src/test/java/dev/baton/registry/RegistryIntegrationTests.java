@@ -1,0 +1,269 @@
+package dev.baton.registry;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.baton.kafka.testing.TestKafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The registry against a real broker, driven as apps, health-service and operators drive
+ * it: hand-written JSON on its topics and HTTP calls to its admin API. Subclasses choose
+ * the broker.
+ */
+abstract class RegistryIntegrationTests {
+
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	private static final Duration WAIT = Duration.ofSeconds(30);
+
+	private final List<RunningRegistry> registries = new ArrayList<>();
+
+	private String prefix;
+
+	private TestKafka kafka;
+
+	/*
+	 * Verdicts are sent only once the registry has applied the registration they are
+	 * about, as health-service does: it probes only instances it has read from
+	 * registry.state.
+	 */
+
+	/**
+	 * The broker the tests run against.
+	 * @return its bootstrap servers
+	 */
+	abstract String bootstrapServers();
+
+	@BeforeEach
+	void isolateTopics() {
+		this.prefix = "t" + UUID.randomUUID().toString().substring(0, 8) + ".";
+		this.kafka = new TestKafka(bootstrapServers());
+	}
+
+	@AfterEach
+	void stopEverything() {
+		this.registries.forEach(RunningRegistry::close);
+		this.kafka.close();
+	}
+
+	@Test
+	void registrationThenHealthyThenApprovalOpensGatesInOrder() {
+		RunningRegistry registry = start();
+
+		register("orders-1", 9101, "v1");
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle("orders-1")));
+		verdict("orders-1", 9101, "HEALTHY", "v1");
+		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(registry.lifecycle("orders-1")));
+		HttpResponse<String> approved = registry.call("POST", "/api/instances/orders-1/approve",
+				"{\"by\":\"alice\",\"reason\":\"release checked\"}");
+
+		assertThat(approved.statusCode()).isEqualTo(200);
+		assertThat(json.readTree(approved.body()).get("lifecycle").asString()).isEqualTo("ONLINE");
+		assertThat(gateRecords("orders/127.0.0.1:9101/")).containsExactly("ADMIN=false", "HEALTH=false", "HEALTH=true",
+				"ADMIN=true");
+		assertThat(auditActions("orders-1")).containsSubsequence("lifecycle.REGISTERED", "lifecycle.PRE_ONLINE",
+				"lifecycle.ONLINE");
+	}
+
+	@Test
+	void autoOnlineServiceOpensBothGatesWithoutAnOperator() {
+		RunningRegistry registry = start("baton.registry.services.orders.auto-online=true");
+
+		register("orders-1", 9102, "v1");
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle("orders-1")));
+		verdict("orders-1", 9102, "HEALTHY", "v1");
+
+		await().atMost(WAIT).until(() -> "ONLINE".equals(registry.lifecycle("orders-1")));
+		assertThat(registry.instance("orders-1").get("decidedBy").asString()).isEqualTo("auto-online");
+		await().atMost(WAIT)
+			.untilAsserted(() -> assertThat(latestGates("orders/127.0.0.1:9102/"))
+				.containsExactlyInAnyOrderEntriesOf(Map.of("ADMIN", "true", "HEALTH", "true")));
+	}
+
+	@Test
+	void restartedRegistryRebuildsIdenticalStateAndPublishesNoDuplicateGates() {
+		RunningRegistry first = start();
+		int instances = 20;
+		for (int i = 0; i < instances / 2; i++) {
+			register("orders-" + i, 9200 + i, "v1");
+		}
+		await().atMost(WAIT).until(() -> first.instances().size() == instances / 2);
+		for (int i = 0; i < instances / 2; i++) {
+			verdict("orders-" + i, 9200 + i, "HEALTHY", "v1");
+		}
+		first.close();
+		this.registries.remove(first);
+		for (int i = instances / 2; i < instances; i++) {
+			register("orders-" + i, 9200 + i, "v1");
+		}
+
+		RunningRegistry second = start();
+		await().atMost(WAIT).until(() -> second.instances().size() == instances);
+		for (int i = instances / 2; i < instances; i++) {
+			verdict("orders-" + i, 9200 + i, "HEALTHY", "v1");
+		}
+
+		await().atMost(WAIT).until(() -> allLifecycles(second).equals(List.of("PRE_ONLINE")));
+		Map<String, String> latestSnapshots = new LinkedHashMap<>();
+		this.kafka.readAll(this.prefix + "registry.state")
+			.forEach((record) -> latestSnapshots.put(record.key(),
+					json.readTree(record.value()).get("lifecycle").asString()));
+		assertThat(latestSnapshots).hasSize(instances)
+			.allSatisfy((id, lifecycle) -> assertThat(lifecycle).isEqualTo("PRE_ONLINE"));
+		Map<String, List<String>> perGate = new LinkedHashMap<>();
+		this.kafka.readAll(this.prefix + "nginx.commands")
+			.forEach((record) -> perGate.computeIfAbsent(record.key(), (key) -> new ArrayList<>())
+				.add(json.readTree(record.value()).get("open").asString()));
+		assertThat(perGate).hasSize(instances * 2);
+		perGate.forEach((key, values) -> assertThat(values).as(key)
+			.isEqualTo(key.endsWith("HEALTH") ? List.of("false", "true") : List.of("false")));
+	}
+
+	@Test
+	void badRecordsGoToTheDeadLetterTopicWithReasonAndTheConsumerGoesOn() {
+		RunningRegistry registry = start();
+		String valid = "\"service\":\"orders\",\"host\":\"127.0.0.1\",\"version\":\"v1\"";
+		Map<String, String> badRecords = new LinkedHashMap<>();
+		badRecords.put("not JSON", "this is not json");
+		badRecords.put("unknown type", "{\"type\":\"InstanceExploded\"," + valid + ",\"port\":9300}");
+		badRecords.put("missing field",
+				"{\"type\":\"InstanceRegistered\",\"host\":\"127.0.0.1\",\"port\":9300,\"version\":\"v1\"}");
+		badRecords.put("port 0", "{\"type\":\"InstanceRegistered\"," + valid + ",\"port\":0}");
+		badRecords.put("port 70000", "{\"type\":\"InstanceRegistered\"," + valid + ",\"port\":70000}");
+		badRecords.put("shell in host",
+				"{\"type\":\"InstanceRegistered\",\"service\":\"orders\",\"host\":\"a;rm -rf /\",\"port\":9300,\"version\":\"v1\"}");
+		badRecords.put("version with spaces",
+				"{\"type\":\"InstanceRegistered\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9300,\"version\":\"v 1 beta\"}");
+		badRecords.put("2 MB payload", "{\"type\":\"InstanceRegistered\"," + valid + ",\"port\":9300,\"padding\":\""
+				+ "x".repeat(2 * 1024 * 1024) + "\"}");
+		badRecords.values().forEach((value) -> this.kafka.send(this.prefix + "registrations", "orders", value));
+		register("orders-good", 9301, "v1");
+
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle("orders-good")));
+		List<ConsumerRecord<String, byte[]>> deadLetters = this.kafka.readAllBytes(this.prefix + "registrations-dlt");
+		assertThat(deadLetters).hasSize(badRecords.size());
+		List<String> reasons = deadLetters.stream()
+			.map((record) -> TestKafka.header(record, "baton-dlt-reason"))
+			.toList();
+		assertThat(reasons).allSatisfy((reason) -> assertThat(reason).isNotBlank());
+		assertThat(String.join("\n", reasons)).contains("Unrecognized token", "InstanceExploded", "service is required",
+				"port must be 1-65535, got 0", "port must be 1-65535, got 70000",
+				"host must be an IP literal or a DNS name, got 'a;rm -rf /'", "version must match",
+				"exceeds the limit of 65536 bytes");
+		assertThat(deadLetters)
+			.anySatisfy((record) -> assertThat(record.value().length).isGreaterThan(2 * 1024 * 1024));
+		assertThat(registry.instances()).hasSize(1);
+		assertThat(auditActions(this.prefix + "registrations")).filteredOn("dead-lettered"::equals)
+			.hasSize(badRecords.size());
+	}
+
+	@Test
+	void adminApiRefusesMissingOrWrongTokensBadBodiesAndUnknownInstances() {
+		RunningRegistry registry = start();
+
+		assertThat(registry.call("GET", "/api/instances", null, null).statusCode()).isEqualTo(401);
+		assertThat(registry.call("GET", "/api/instances", null, "wrong-token-wrong-token").statusCode()).isEqualTo(403);
+		HttpResponse<String> unreadable = registry.call("POST", "/api/instances", "{\"service\":");
+		HttpResponse<String> invalidPort = registry.call("POST", "/api/instances",
+				"{\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":70000,\"version\":\"v1\"}");
+		HttpResponse<String> unknown = registry.call("POST", "/api/instances/orders-9/approve", null);
+		HttpResponse<String> registered = registry.call("POST", "/api/instances",
+				"{\"service\":\"orders\",\"instanceId\":\"orders-1\",\"host\":\"127.0.0.1\",\"port\":9401,\"version\":\"v1\"}");
+		HttpResponse<String> tooEarly = registry.call("POST", "/api/instances/orders-1/approve", null);
+
+		assertThat(unreadable.statusCode()).isEqualTo(400);
+		assertThat(unreadable.body()).contains("unreadable body");
+		assertThat(invalidPort.statusCode()).isEqualTo(400);
+		assertThat(invalidPort.body()).contains("port must be 1-65535, got 70000");
+		assertThat(unknown.statusCode()).isEqualTo(404);
+		assertThat(unknown.body()).contains("no registered instance orders-9");
+		assertThat(registered.statusCode()).isEqualTo(200);
+		assertThat(tooEarly.statusCode()).isEqualTo(409);
+		assertThat(tooEarly.body()).contains("has not been healthy yet");
+		assertThat(registry.instances()).hasSize(1);
+		assertThat(registry.lifecycle("orders-1")).isEqualTo("REGISTERED");
+	}
+
+	@Test
+	void missingAdminTokenStopsStartUpNamingTheProperty() {
+		assertThatException().isThrownBy(() -> start("baton.registry.admin.token="))
+			.satisfies((failure) -> assertThat(failure).rootCause()
+				.hasMessageContaining("baton.registry")
+				.hasMessageContaining("token"));
+	}
+
+	private RunningRegistry start(String... properties) {
+		RunningRegistry registry = RunningRegistry.start(bootstrapServers(), this.prefix, properties);
+		this.registries.add(registry);
+		return registry;
+	}
+
+	private void register(String id, int port, String version) {
+		this.kafka.send(this.prefix + "registrations", "orders",
+				"{\"type\":\"InstanceRegistered\",\"instanceId\":\"" + id + "\",\"service\":\"orders\","
+						+ "\"host\":\"127.0.0.1\",\"port\":" + port + ",\"version\":\"" + version + "\"}");
+	}
+
+	private void verdict(String id, int port, String status, String version) {
+		this.kafka.send(this.prefix + "health.verdicts", id,
+				"{\"type\":\"VerdictIssued\",\"instanceId\":\"" + id
+						+ "\",\"service\":\"orders\",\"host\":\"127.0.0.1\"," + "\"port\":" + port + ",\"status\":\""
+						+ status + "\",\"version\":\"" + version + "\",\"probedAt\":\"" + Instant.now() + "\"}");
+	}
+
+	private List<String> gateRecords(String peer) {
+		return this.kafka.readAll(this.prefix + "nginx.commands")
+			.stream()
+			.filter((record) -> record.key().startsWith(peer))
+			.map((record) -> json.readTree(record.value()))
+			.map((command) -> command.get("gate").asString() + "=" + command.get("open").asString())
+			.toList();
+	}
+
+	private Map<String, String> latestGates(String peer) {
+		Map<String, String> latest = new LinkedHashMap<>();
+		this.kafka.readAll(this.prefix + "nginx.commands")
+			.stream()
+			.filter((record) -> record.key().startsWith(peer))
+			.map((record) -> json.readTree(record.value()))
+			.forEach((command) -> latest.put(command.get("gate").asString(), command.get("open").asString()));
+		return latest;
+	}
+
+	private List<String> auditActions(String subject) {
+		return this.kafka.readAll(this.prefix + "audit")
+			.stream()
+			.filter((record) -> subject.equals(record.key()))
+			.map((record) -> json.readTree(record.value()).get("action").asString())
+			.toList();
+	}
+
+	private static List<String> allLifecycles(RunningRegistry registry) {
+		List<String> lifecycles = new ArrayList<>();
+		for (JsonNode instance : registry.instances()) {
+			String lifecycle = instance.get("lifecycle").asString();
+			if (!lifecycles.contains(lifecycle)) {
+				lifecycles.add(lifecycle);
+			}
+		}
+		return lifecycles;
+	}
+
+}

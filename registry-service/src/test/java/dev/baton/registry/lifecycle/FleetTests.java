@@ -1,0 +1,201 @@
+package dev.baton.registry.lifecycle;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.Version;
+import dev.baton.contracts.health.HealthStatus;
+import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.contracts.registration.InstanceDeregistered;
+import dev.baton.contracts.registration.InstanceRegistered;
+import dev.baton.contracts.registration.OperateInstance;
+import dev.baton.contracts.registration.OperatorAction;
+import dev.baton.contracts.registration.RegistrationMessage;
+import dev.baton.contracts.registry.InstanceSnapshot;
+import dev.baton.contracts.registry.Lifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class FleetTests {
+
+	private static final ServiceName ORDERS = ServiceName.of("orders");
+
+	private static final InstanceId ORDERS_1 = InstanceId.of("orders-1");
+
+	private final Clock clock = Clock.fixed(Instant.parse("2026-11-29T10:00:00Z"), ZoneOffset.UTC);
+
+	private final Fleet fleet = new Fleet((service) -> false, this.clock);
+
+	private final Fleet autoOnlineFleet = new Fleet(Set.of(ORDERS)::contains, this.clock);
+
+	@Test
+	void newInstanceIsRegisteredWithBothGatesClosed() {
+		InstanceSnapshot registered = apply(this.fleet, registration("v1", 9001));
+
+		assertThat(registered.lifecycle()).isEqualTo(Lifecycle.REGISTERED);
+		assertThat(registered.adminGateOpen()).isFalse();
+		assertThat(registered.healthGateOpen()).isFalse();
+	}
+
+	@Test
+	void firstHealthyVerdictMakesInstancePreOnlineAndApprovalMakesItOnline() {
+		apply(this.fleet, registration("v1", 9001));
+		InstanceSnapshot preOnline = applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01"));
+		InstanceSnapshot online = apply(this.fleet, operate(OperatorAction.APPROVE));
+
+		assertThat(preOnline.lifecycle()).isEqualTo(Lifecycle.PRE_ONLINE);
+		assertThat(preOnline.healthGateOpen()).isTrue();
+		assertThat(preOnline.adminGateOpen()).isFalse();
+		assertThat(online.lifecycle()).isEqualTo(Lifecycle.ONLINE);
+		assertThat(online.adminGateOpen()).isTrue();
+		assertThat(online.decidedBy()).isEqualTo("alice");
+	}
+
+	@Test
+	void approvingAnInstanceThatWasNeverHealthyIsRefused() {
+		apply(this.fleet, registration("v1", 9001));
+
+		assertThatExceptionOfType(LifecycleConflictException.class)
+			.isThrownBy(() -> this.fleet.decide(operate(OperatorAction.APPROVE)))
+			.withMessageContaining("has not been healthy yet");
+	}
+
+	@Test
+	void commandForUnknownInstanceIsRefused() {
+		assertThatExceptionOfType(UnknownInstanceException.class)
+			.isThrownBy(() -> this.fleet.decide(operate(OperatorAction.OFFLINE)));
+	}
+
+	@Test
+	void autoOnlineServiceGoesOnlineOnFirstHealthyVerdictThroughPreOnline() {
+		apply(this.autoOnlineFleet, registration("v1", 9001));
+		Change change = this.autoOnlineFleet.decide(verdict(HealthStatus.HEALTHY, "v1", "10:00:01")).orElseThrow();
+
+		assertThat(change.after().lifecycle()).isEqualTo(Lifecycle.ONLINE);
+		assertThat(change.after().decidedBy()).isEqualTo("auto-online");
+		assertThat(change.transitions()).extracting(Transition::to)
+			.containsExactly(Lifecycle.PRE_ONLINE, Lifecycle.ONLINE);
+	}
+
+	@Test
+	void reRegistrationOnNewVersionKeepsTheOperatorsOfflineDecision() {
+		apply(this.fleet, registration("v1", 9001));
+		applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01"));
+		apply(this.fleet, operate(OperatorAction.APPROVE));
+		apply(this.fleet, operate(OperatorAction.OFFLINE));
+
+		InstanceSnapshot restarted = apply(this.fleet, registration("v2", 9001));
+
+		assertThat(restarted.lifecycle()).isEqualTo(Lifecycle.OFFLINE);
+		assertThat(restarted.version()).isEqualTo(Version.of("v2"));
+		assertThat(restarted.decidedBy()).isEqualTo("alice");
+	}
+
+	@Test
+	void repeatedRegistrationAndRepeatedVerdictChangeNothing() {
+		apply(this.fleet, registration("v1", 9001));
+		applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01"));
+
+		assertThat(this.fleet.decide(registration("v1", 9001))).isEmpty();
+		assertThat(this.fleet.decide(verdict(HealthStatus.HEALTHY, "v1", "10:00:31"))).isEmpty();
+	}
+
+	@Test
+	void versionChangeAloneUpdatesLastHealth() {
+		apply(this.fleet, registration("v1", 9001));
+		applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01"));
+
+		InstanceSnapshot updated = applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v2", "10:00:02"));
+
+		assertThat(updated.lastHealth().version()).isEqualTo(Version.of("v2"));
+		assertThat(updated.lifecycle()).isEqualTo(Lifecycle.PRE_ONLINE);
+	}
+
+	@Test
+	void verdictOlderThanTheLastOneIsIgnored() {
+		apply(this.fleet, registration("v1", 9001));
+		applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:05"));
+
+		assertThat(this.fleet.decide(verdict(HealthStatus.UNHEALTHY, "v1", "10:00:04"))).isEmpty();
+	}
+
+	@Test
+	void unhealthyVerdictClosesHealthGateButKeepsLifecycle() {
+		apply(this.fleet, registration("v1", 9001));
+		applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01"));
+		apply(this.fleet, operate(OperatorAction.APPROVE));
+
+		InstanceSnapshot sick = applyVerdict(this.fleet, verdict(HealthStatus.UNHEALTHY, "v1", "10:00:02"));
+
+		assertThat(sick.lifecycle()).isEqualTo(Lifecycle.ONLINE);
+		assertThat(sick.healthGateOpen()).isFalse();
+	}
+
+	@Test
+	void deregistrationByEndpointFindsAnInstanceRegisteredWithItsOwnId() {
+		apply(this.fleet, registration("v1", 9001));
+
+		InstanceSnapshot gone = apply(this.fleet,
+				new InstanceDeregistered(null, null, ORDERS, "127.0.0.1", 9001, "scaler", "scale in", null));
+
+		assertThat(gone.instanceId()).isEqualTo(ORDERS_1);
+		assertThat(gone.lifecycle()).isEqualTo(Lifecycle.DEREGISTERED);
+		assertThat(this.fleet.live(ORDERS_1)).isEmpty();
+	}
+
+	@Test
+	void secondInstanceOnTheSameEndpointIsRefused() {
+		apply(this.fleet, registration("v1", 9001));
+		InstanceRegistered other = new InstanceRegistered(null, InstanceId.of("orders-2"), ORDERS, "127.0.0.1", 9001,
+				Version.of("v1"), null, null, null);
+
+		assertThatExceptionOfType(LifecycleConflictException.class).isThrownBy(() -> this.fleet.decide(other))
+			.withMessageContaining("already registered as orders-1");
+	}
+
+	@Test
+	void restoreKeepsTheNewestRevision() {
+		InstanceSnapshot first = apply(this.fleet, registration("v1", 9001));
+		InstanceSnapshot second = applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01"));
+		Fleet rebuilt = new Fleet((service) -> false, this.clock);
+
+		rebuilt.restore(second);
+		rebuilt.restore(first);
+
+		assertThat(rebuilt.live(ORDERS_1)).contains(second);
+	}
+
+	private static InstanceSnapshot apply(Fleet fleet, RegistrationMessage message) {
+		Change change = fleet.decide(message).orElseThrow();
+		fleet.accept(change);
+		return change.after();
+	}
+
+	private static InstanceSnapshot applyVerdict(Fleet fleet, VerdictIssued verdict) {
+		Change change = fleet.decide(verdict).orElseThrow();
+		fleet.accept(change);
+		return change.after();
+	}
+
+	private static InstanceRegistered registration(String version, int port) {
+		return new InstanceRegistered(null, ORDERS_1, ORDERS, "127.0.0.1", port, Version.of(version), null, null, null);
+	}
+
+	private static OperateInstance operate(OperatorAction action) {
+		return new OperateInstance(null, ORDERS, ORDERS_1, action, "alice", "test", null);
+	}
+
+	private static VerdictIssued verdict(HealthStatus status, String version, String time) {
+		return new VerdictIssued(ORDERS_1, ORDERS, "127.0.0.1", 9001, status, Version.of(version),
+				(status == HealthStatus.HEALTHY) ? "" : "503", 3, 2, 0, Instant.parse("2026-11-29T" + time + "Z"),
+				null);
+	}
+
+}
