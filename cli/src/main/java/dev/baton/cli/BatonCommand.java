@@ -1,0 +1,47 @@
+package dev.baton.cli;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code baton}: deploy, register, decide, look. Every subcommand exits 0 when it did
+ * what was asked, 1 when a deploy failed or was rolled back, 2 when a request was
+ * rejected or invalid, 3 on timeout.
+ */
+@Command(name = "baton", mixinStandardHelpOptions = true, version = "baton 0.1.0",
+		description = "Zero-downtime deploys behind open-source nginx.",
+		subcommands = { DeployCommand.class, RegisterCommand.class, DeregisterCommand.class, ApproveCommand.class,
+				OfflineCommand.class, OnlineCommand.class, StatusCommand.class, AuditCommand.class })
+public class BatonCommand {
+
+	public static void main(String[] args) {
+		System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+	}
+
+	/**
+	 * Runs the command line with the given output, for the wrapper script and for tests.
+	 * @param out standard output
+	 * @param err standard error
+	 * @param args the arguments
+	 * @return the exit code
+	 */
+	public static int run(PrintWriter out, PrintWriter err, String... args) {
+		CommandLine commandLine = new CommandLine(new BatonCommand());
+		commandLine.setOut(out);
+		commandLine.setErr(err);
+		commandLine.registerConverter(Duration.class, Durations::parse);
+		commandLine.setParameterExceptionHandler((ex, arguments) -> {
+			err.println("baton: " + ex.getMessage());
+			return ExitCode.REJECTED;
+		});
+		commandLine.setExecutionExceptionHandler((ex, line, result) -> {
+			err.println("baton: " + ex.getMessage());
+			return (ex instanceof IllegalArgumentException) ? ExitCode.REJECTED : ExitCode.FAILED;
+		});
+		return commandLine.execute(args);
+	}
+
+}

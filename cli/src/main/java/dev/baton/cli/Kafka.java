@@ -1,0 +1,139 @@
+package dev.baton.cli;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The CLI's Kafka clients: JSON messages as any producer writes them, and readers that
+ * start at the end of a topic (to follow what happens next) or at its beginning (to read
+ * a state).
+ */
+final class Kafka implements AutoCloseable {
+
+	static final JsonMapper JSON = JsonMapper.builder()
+		.disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+		.build();
+
+	private final Connection connection;
+
+	private KafkaProducer<String, String> producer;
+
+	Kafka(Connection connection) {
+		this.connection = connection;
+	}
+
+	String topic(String suffix) {
+		return this.connection.topic(suffix);
+	}
+
+	void send(String topicSuffix, String key, Object message) {
+		if (this.producer == null) {
+			Map<String, Object> settings = new HashMap<>(this.connection.kafka());
+			settings.put(ProducerConfig.ACKS_CONFIG, "all");
+			settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+			settings.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 15_000);
+			this.producer = new KafkaProducer<>(settings, new StringSerializer(), new StringSerializer());
+		}
+		try {
+			this.producer.send(new ProducerRecord<>(topic(topicSuffix), key, JSON.writeValueAsString(message)))
+				.get(30, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted while publishing", ex);
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			throw new IllegalStateException("could not publish to " + topic(topicSuffix) + " at "
+					+ this.connection.bootstrapServers() + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	/**
+	 * A consumer over all partitions of a topic, positioned at its end or its beginning.
+	 * @param topicSuffix the topic
+	 * @param fromBeginning whether to read what is there already
+	 * @return the consumer; the caller closes it
+	 */
+	KafkaConsumer<String, String> reader(String topicSuffix, boolean fromBeginning) {
+		Map<String, Object> settings = new HashMap<>(this.connection.kafka());
+		settings.put(ConsumerConfig.GROUP_ID_CONFIG, "baton-cli-" + UUID.randomUUID());
+		settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+		settings.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+		KafkaConsumer<String, String> consumer = new KafkaConsumer<>(settings, new StringDeserializer(),
+				new StringDeserializer());
+		String topic = topic(topicSuffix);
+		List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(15))
+			.stream()
+			.map((info) -> new TopicPartition(topic, info.partition()))
+			.toList();
+		consumer.assign(partitions);
+		if (fromBeginning) {
+			consumer.seekToBeginning(partitions);
+		}
+		else {
+			consumer.seekToEnd(partitions);
+			partitions.forEach(consumer::position);
+		}
+		return consumer;
+	}
+
+	/**
+	 * Everything a topic holds from a point in time (or its beginning) up to its current
+	 * end.
+	 * @param topicSuffix the topic
+	 * @param since the earliest record time, or null for the beginning
+	 * @return the records, partition by partition
+	 */
+	List<ConsumerRecord<String, String>> readToEnd(String topicSuffix, Instant since) {
+		List<ConsumerRecord<String, String>> records = new ArrayList<>();
+		try (KafkaConsumer<String, String> consumer = reader(topicSuffix, true)) {
+			Set<TopicPartition> partitions = consumer.assignment();
+			if (since != null) {
+				Map<TopicPartition, Long> times = new HashMap<>();
+				partitions.forEach((partition) -> times.put(partition, since.toEpochMilli()));
+				consumer.offsetsForTimes(times).forEach((partition, offset) -> {
+					if (offset != null) {
+						consumer.seek(partition, offset.offset());
+					}
+					else {
+						consumer.seekToEnd(List.of(partition));
+					}
+				});
+			}
+			Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+			while (partitions.stream().anyMatch((partition) -> consumer.position(partition) < end.get(partition))) {
+				consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+			}
+		}
+		return records;
+	}
+
+	@Override
+	public void close() {
+		if (this.producer != null) {
+			this.producer.close(Duration.ofSeconds(5));
+		}
+	}
+
+}

@@ -1,0 +1,90 @@
+package dev.baton.cli;
+
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The fleet as Kafka records it: every instance's lifecycle, version and health from
+ * {@code registry.state}, its gates from {@code nginx.commands}, and what each nginx node
+ * last reported about it (drained, applied, in flight) from the last minute of
+ * {@code nginx.events}.
+ */
+@Command(name = "status", description = "Instances with lifecycle, gates, version, health and nginx nodes' view.")
+class StatusCommand implements Callable<Integer> {
+
+	@Mixin
+	private Connection connection;
+
+	@Spec
+	private CommandSpec spec;
+
+	@Parameters(index = "0", arity = "0..1", description = "only this service")
+	private String service;
+
+	@Option(names = "--json", description = "print JSON")
+	private boolean json;
+
+	@Override
+	public Integer call() {
+		Map<String, ObjectNode> instances = new TreeMap<>();
+		try (Kafka kafka = new Kafka(this.connection)) {
+			latest(kafka.readToEnd("registry.state", null)).forEach((id, snapshot) -> {
+				if (snapshot != null && !"DEREGISTERED".equals(snapshot.path("lifecycle").asString())
+						&& (this.service == null || this.service.equals(snapshot.path("service").asString()))) {
+					instances.put(peer(snapshot), ((ObjectNode) snapshot).put("deployGate", "open"));
+				}
+			});
+			latest(kafka.readToEnd("nginx.commands", null)).forEach((key, command) -> {
+				ObjectNode instance = instances.get(key.substring(0, key.lastIndexOf('/')));
+				if (instance != null && command != null && key.endsWith("/DEPLOY")) {
+					instance.put("deployGate", command.path("open").asBoolean() ? "open" : "closed");
+				}
+			});
+			for (ConsumerRecord<String, String> record : kafka.readToEnd("nginx.events",
+					Instant.now().minusSeconds(60))) {
+				JsonNode event = Kafka.JSON.readTree(record.value());
+				ObjectNode instance = instances.get(peer(event));
+				if (instance != null) {
+					instance.withObject("nodes").put(event.path("nodeId").asString(), NodeView.describe(event));
+				}
+			}
+		}
+		PrintWriter out = this.spec.commandLine().getOut();
+		if (this.json) {
+			out.println(Kafka.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(instances.values()));
+		}
+		else {
+			StatusTable.print(out, new ArrayList<>(instances.values()));
+		}
+		return ExitCode.OK;
+	}
+
+	private static Map<String, JsonNode> latest(List<ConsumerRecord<String, String>> records) {
+		Map<String, JsonNode> latest = new TreeMap<>();
+		records.forEach((record) -> latest.put(record.key(),
+				(record.value() != null) ? Kafka.JSON.readTree(record.value()) : null));
+		return latest;
+	}
+
+	private static String peer(JsonNode message) {
+		String host = message.path("host").asString();
+		return message.path("service").asString() + "/" + (host.contains(":") ? "[" + host + "]" : host) + ":"
+				+ message.path("port").asInt();
+	}
+
+}

@@ -1,0 +1,56 @@
+package dev.baton.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The status as a table a person reads at a glance.
+ */
+final class StatusTable {
+
+	private static final String ROW = "%-22s %-10s %-21s %-8s %-11s %-22s %-24s %s%n";
+
+	private StatusTable() {
+	}
+
+	static void print(PrintWriter out, List<ObjectNode> instances) {
+		out.printf(ROW, "INSTANCE", "SERVICE", "ENDPOINT", "VERSION", "LIFECYCLE", "GATES A/H/D", "HEALTH", "NGINX");
+		for (ObjectNode instance : instances) {
+			JsonNode health = instance.path("lastHealth");
+			String healthText = health.isMissingNode() || health.isNull() ? "-"
+					: health.path("status").asString() + " " + health.path("version").asString("");
+			out.printf(ROW, instance.path("instanceId").asString(), instance.path("service").asString(),
+					instance.path("host").asString() + ":" + instance.path("port").asInt(),
+					instance.path("version").asString(), instance.path("lifecycle").asString(), gates(instance),
+					healthText.trim(), nodes(instance.path("nodes")));
+		}
+	}
+
+	private static String gates(JsonNode instance) {
+		boolean admin = "ONLINE".equals(instance.path("lifecycle").asString());
+		boolean health = "HEALTHY".equals(instance.path("lastHealth").path("status").asString());
+		return mark(admin) + "/" + mark(health) + "/"
+				+ ("open".equals(instance.path("deployGate").asString()) ? "open" : "CLOSED");
+	}
+
+	private static String mark(boolean open) {
+		return open ? "open" : "closed";
+	}
+
+	private static String nodes(JsonNode nodes) {
+		if (nodes.isMissingNode() || nodes.isEmpty()) {
+			return "-";
+		}
+		StringBuilder text = new StringBuilder();
+		nodes.properties()
+			.forEach((entry) -> text.append(entry.getKey())
+				.append(": ")
+				.append(entry.getValue().asString())
+				.append("; "));
+		return text.substring(0, text.length() - 2);
+	}
+
+}

@@ -1,0 +1,90 @@
+package dev.baton.cli;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import tools.jackson.databind.JsonNode;
+
+import dev.baton.contracts.DeployId;
+
+/**
+ * Prints one deploy's steps as they arrive, one line each with the time since the
+ * follower started, and turns the verdict into an exit code.
+ */
+final class StepFollower {
+
+	private final KafkaConsumer<String, String> steps;
+
+	private final DeployId deployId;
+
+	private final PrintWriter out;
+
+	StepFollower(KafkaConsumer<String, String> steps, DeployId deployId, PrintWriter out) {
+		this.steps = steps;
+		this.deployId = deployId;
+		this.out = out;
+	}
+
+	int follow(Duration timeout) {
+		long start = System.nanoTime();
+		long deadline = start + timeout.toNanos();
+		while (System.nanoTime() < deadline) {
+			for (ConsumerRecord<String, String> record : this.steps.poll(Duration.ofMillis(200))) {
+				JsonNode step = Kafka.JSON.readTree(record.value());
+				if (!this.deployId.value().equals(text(step, "deployId"))) {
+					continue;
+				}
+				double elapsed = (System.nanoTime() - start) / 1e9;
+				this.out.printf("[%7.2fs] %s%n", elapsed, describe(step));
+				Integer verdict = verdict(text(step, "type"));
+				if (verdict != null) {
+					return verdict;
+				}
+			}
+		}
+		this.out.printf("No verdict for deploy %s within %s%n", this.deployId, timeout);
+		return ExitCode.TIMEOUT;
+	}
+
+	private static Integer verdict(String type) {
+		return switch (type) {
+			case "DeploySucceeded" -> ExitCode.OK;
+			case "DeployFailed" -> ExitCode.FAILED;
+			case "DeployRejected" -> ExitCode.REJECTED;
+			default -> null;
+		};
+	}
+
+	static String describe(JsonNode step) {
+		StringBuilder line = new StringBuilder(text(step, "type"));
+		append(line, "", text(step, "instanceId"));
+		append(line, "", text(step, "phase").equals("ROLLBACK") ? "(rollback)" : "");
+		append(line, "version ", text(step, "version"));
+		if (step.has("exitCode")) {
+			append(line, "exit ", text(step, "exitCode"));
+		}
+		if (step.has("drainMillis") && !"DeploySucceeded".equals(text(step, "type"))) {
+			append(line, "drained in ", text(step, "drainMillis") + " ms");
+		}
+		if (step.path("timedOut").asBoolean(false)) {
+			line.append(" (drain timed out)");
+		}
+		append(line, "rolled back ", step.has("rolledBack") ? step.get("rolledBack").toString() : "");
+		append(line, "reason: ", text(step, "reason"));
+		return line.toString();
+	}
+
+	private static void append(StringBuilder line, String label, String value) {
+		if (!value.isEmpty() && !"[]".equals(value)) {
+			line.append(' ').append(label).append(value);
+		}
+	}
+
+	private static String text(JsonNode node, String field) {
+		JsonNode value = node.get(field);
+		return (value == null || value.isNull()) ? "" : value.asString();
+	}
+
+}

@@ -1,0 +1,177 @@
+package dev.baton.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import tools.jackson.databind.JsonNode;
+
+import dev.baton.kafka.testing.TestKafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The CLI against a real broker. Where a deploy is needed the test answers as the
+ * deployer does on {@code deploy.steps}, following the protocol: steps carry the
+ * request's deploy id.
+ */
+abstract class CliIntegrationTests {
+
+	private final ExecutorService deployer = Executors.newSingleThreadExecutor();
+
+	private String prefix;
+
+	private TestKafka kafka;
+
+	abstract String bootstrapServers();
+
+	@BeforeEach
+	void isolateTopics() {
+		this.prefix = "c" + UUID.randomUUID().toString().substring(0, 8) + ".";
+		this.kafka = new TestKafka(bootstrapServers());
+		this.kafka.send(this.prefix + "deploy.steps", "warm-up", "{}");
+		this.kafka.send(this.prefix + "deploy.requests", "warm-up", "{}");
+	}
+
+	@AfterEach
+	void stop() {
+		this.deployer.shutdownNow();
+		this.kafka.close();
+	}
+
+	@Test
+	void deployWaitExitsZeroOnSuccessAndPrintsEveryStep() {
+		answerDeployWith((id) -> List.of(step("DeployStarted", id, ",\"version\":\"v2\",\"batches\":[[\"orders-1\"]]"),
+				step("InstanceDrained", id, ",\"instanceId\":\"orders-1\",\"phase\":\"ROLLOUT\",\"drainMillis\":41"),
+				step("InstanceRestarted", id,
+						",\"instanceId\":\"orders-1\",\"host\":\"127.0.0.1\",\"port\":9001,\"phase\":\"ROLLOUT\",\"stepId\":\"s-1\",\"version\":\"v2\",\"exitCode\":0"),
+				step("InstanceVerified", id,
+						",\"instanceId\":\"orders-1\",\"phase\":\"ROLLOUT\",\"stepId\":\"s-1\",\"version\":\"v2\""),
+				step("InstanceEnabled", id, ",\"instanceId\":\"orders-1\",\"phase\":\"ROLLOUT\""),
+				step("DeploySucceeded", id, ",\"version\":\"v2\",\"durationMillis\":2100")));
+
+		Result result = baton("deploy", "orders", "v2", "--wait", "--timeout", "60s", "--deploy-id", "ci-1");
+
+		assertThat(result.code()).isEqualTo(ExitCode.OK);
+		assertThat(result.out()).contains("DeployStarted", "InstanceDrained orders-1 drained in 41 ms",
+				"InstanceRestarted orders-1 version v2 exit 0", "InstanceVerified orders-1 version v2",
+				"InstanceEnabled orders-1", "DeploySucceeded");
+	}
+
+	@Test
+	void deployWaitExitsOneOnFailureWithTheReason() {
+		answerDeployWith((id) -> List.of(step("DeployFailed", id,
+				",\"version\":\"v3\",\"reason\":\"orders-1 reported version v2, expected v3\",\"rolledBack\":[\"orders-1\"]")));
+
+		Result result = baton("deploy", "orders", "v3", "--wait", "--timeout", "60s", "--deploy-id", "ci-2");
+
+		assertThat(result.code()).isEqualTo(ExitCode.FAILED);
+		assertThat(result.out()).contains("reason: orders-1 reported version v2, expected v3");
+	}
+
+	@Test
+	void deployWaitExitsTwoWhenRejected() {
+		answerDeployWith((id) -> List.of(step("DeployRejected", id, ",\"reason\":\"unknown service orders\"")));
+
+		Result result = baton("deploy", "orders", "v2", "--wait", "--timeout", "60s", "--deploy-id", "ci-3");
+
+		assertThat(result.code()).isEqualTo(ExitCode.REJECTED);
+		assertThat(result.out()).contains("DeployRejected", "unknown service orders");
+	}
+
+	@Test
+	void invalidVersionExitsTwoAndPublishesNothing() {
+		Result result = baton("deploy", "orders", "v2; rm -rf /", "--wait");
+
+		assertThat(result.code()).isEqualTo(ExitCode.REJECTED);
+		assertThat(result.err()).contains("version must match");
+		assertThat(this.kafka.readAll(this.prefix + "deploy.requests")).hasSize(1);
+	}
+
+	@Test
+	void deployWaitExitsThreeWhenNoVerdictArrivesInTime() {
+		Result result = baton("deploy", "orders", "v2", "--wait", "--timeout", "3s", "--deploy-id", "ci-4");
+
+		assertThat(result.code()).isEqualTo(ExitCode.TIMEOUT);
+		assertThat(result.out()).contains("No verdict for deploy ci-4");
+	}
+
+	@Test
+	void statusShowsADrainingInstanceWithItsClosedDeployGateAndWhatEachNodeSays() {
+		String now = Instant.now().toString();
+		this.kafka.send(this.prefix + "registry.state", "orders-1",
+				"{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,"
+						+ "\"version\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"lastHealth\":{\"status\":\"HEALTHY\",\"version\":\"v1\",\"probedAt\":\""
+						+ now + "\"},\"revision\":3,\"updatedAt\":\"" + now + "\"}");
+		this.kafka.send(this.prefix + "nginx.commands", "orders/127.0.0.1:9001/DEPLOY",
+				"{\"type\":\"SetPeerGate\",\"commandId\":\"c-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"gate\":\"DEPLOY\",\"open\":false}");
+		this.kafka.send(this.prefix + "nginx.events", "orders",
+				"{\"type\":\"PeerDrainTimedOut\",\"nodeId\":\"edge-1\",\"commandId\":\"c-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"inFlight\":3,\"waitedMillis\":30000,\"at\":\""
+						+ now + "\"}");
+
+		Result result = baton("status", "orders");
+
+		assertThat(result.code()).isEqualTo(ExitCode.OK);
+		assertThat(result.out()).contains("orders-1", "ONLINE", "open/open/CLOSED", "HEALTHY v1",
+				"edge-1: drain timed out, 3 in flight");
+	}
+
+	private void answerDeployWith(Function<String, List<String>> steps) {
+		KafkaConsumer<String, String> requests = new Kafka(connection()).reader("deploy.requests", false);
+		this.deployer.submit(() -> {
+			try (requests) {
+				while (!Thread.currentThread().isInterrupted()) {
+					for (ConsumerRecord<String, String> record : requests.poll(Duration.ofMillis(100))) {
+						JsonNode request = Kafka.JSON.readTree(record.value());
+						if ("DeployRequested".equals(request.path("type").asString())) {
+							steps.apply(request.path("deployId").asString())
+								.forEach((step) -> this.kafka.send(this.prefix + "deploy.steps", "orders", step));
+						}
+					}
+				}
+			}
+		});
+	}
+
+	private static String step(String type, String deployId, String fields) {
+		return "{\"type\":\"" + type + "\",\"deployId\":\"" + deployId + "\",\"service\":\"orders\",\"at\":\""
+				+ Instant.now() + "\"" + fields + "}";
+	}
+
+	private Connection connection() {
+		Connection connection = new Connection();
+		new CommandLine(connection).parseArgs("--bootstrap-servers", bootstrapServers(), "--topic-prefix", this.prefix);
+		return connection;
+	}
+
+	private Result baton(String... args) {
+		String[] all = new String[args.length + 4];
+		System.arraycopy(args, 0, all, 0, args.length);
+		System.arraycopy(new String[] { "--bootstrap-servers", bootstrapServers(), "--topic-prefix", this.prefix }, 0,
+				all, args.length, 4);
+		StringWriter out = new StringWriter();
+		StringWriter err = new StringWriter();
+		int code = CompletableFuture
+			.supplyAsync(() -> BatonCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), all))
+			.join();
+		return new Result(code, out.toString(), err.toString());
+	}
+
+	record Result(int code, String out, String err) {
+
+	}
+
+}
