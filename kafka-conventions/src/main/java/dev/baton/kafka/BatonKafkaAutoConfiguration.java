@@ -12,6 +12,10 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -129,8 +133,15 @@ public class BatonKafkaAutoConfiguration {
 	}
 
 	@Bean
-	DefaultErrorHandler batonErrorHandler(KafkaTemplate<String, Object> kafka, AuditTrail audit) {
-		DefaultErrorHandler handler = new DefaultErrorHandler(new DeadLetterRecoverer(kafka, audit),
+	KafkaHealthIndicator kafkaHealthIndicator(KafkaAdmin admin) {
+		return new KafkaHealthIndicator(admin);
+	}
+
+	@Bean
+	DefaultErrorHandler batonErrorHandler(KafkaTemplate<String, Object> kafka, AuditTrail audit,
+			ObjectProvider<MeterRegistry> meters) {
+		DefaultErrorHandler handler = new DefaultErrorHandler(
+				new DeadLetterRecoverer(kafka, audit, meters.getIfAvailable(SimpleMeterRegistry::new)),
 				new FixedBackOff(200, 2));
 		handler.addNotRetryableExceptions(IllegalArgumentException.class, NullPointerException.class,
 				RejectedMessageException.class);

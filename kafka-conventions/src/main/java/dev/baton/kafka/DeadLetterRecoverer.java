@@ -6,6 +6,7 @@ import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,8 +30,11 @@ final class DeadLetterRecoverer implements ConsumerRecordRecoverer {
 
 	private final AuditTrail audit;
 
-	DeadLetterRecoverer(KafkaOperations<?, ?> kafka, AuditTrail audit) {
+	private final MeterRegistry meters;
+
+	DeadLetterRecoverer(KafkaOperations<?, ?> kafka, AuditTrail audit, MeterRegistry meters) {
 		this.audit = audit;
+		this.meters = meters;
 		this.publisher = new DeadLetterPublishingRecoverer(kafka,
 				(record, failure) -> new TopicPartition(record.topic() + "-dlt", -1));
 		this.publisher.setHeadersFunction((record, failure) -> {
@@ -47,6 +51,7 @@ final class DeadLetterRecoverer implements ConsumerRecordRecoverer {
 		logger.warn("Dead-lettering {}-{}@{} (key {}): {}", record.topic(), record.partition(), record.offset(),
 				record.key(), reason);
 		this.publisher.accept(record, failure);
+		this.meters.counter("baton.dead.letters", "topic", record.topic()).increment();
 		this.audit.record(record.topic(), "dead-lettered", this.audit.source(), reason,
 				Map.of("partition", String.valueOf(record.partition()), "offset", String.valueOf(record.offset()),
 						"key", String.valueOf(record.key())));

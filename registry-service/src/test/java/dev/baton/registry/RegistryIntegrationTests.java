@@ -172,6 +172,8 @@ abstract class RegistryIntegrationTests {
 		assertThat(registry.instances()).hasSize(1);
 		assertThat(auditActions(this.prefix + "registrations")).filteredOn("dead-lettered"::equals)
 			.hasSize(badRecords.size());
+		assertThat(registry.call("GET", "/actuator/prometheus", null, null).body())
+			.contains("baton_dead_letters_total{topic=\"" + this.prefix + "registrations\"} 8.0");
 	}
 
 	@Test
