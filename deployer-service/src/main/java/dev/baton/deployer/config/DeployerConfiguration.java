@@ -1,0 +1,130 @@
+package dev.baton.deployer.config;
+
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.core.KafkaAdmin;
+import org.springframework.kafka.core.KafkaTemplate;
+
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.Topic;
+import dev.baton.deployer.fleet.DeployGates;
+import dev.baton.deployer.fleet.Fleet;
+import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.deployer.kafka.KafkaDeployEvents;
+import dev.baton.deployer.rollout.AnswerBoard;
+import dev.baton.deployer.rollout.DeployDesk;
+import dev.baton.deployer.rollout.DeployEvents;
+import dev.baton.deployer.rollout.DeployRecovery;
+import dev.baton.deployer.rollout.DeployRuns;
+import dev.baton.deployer.rollout.RegistryFollower;
+import dev.baton.deployer.rollout.ServicePolicy;
+import dev.baton.deployer.runtime.CommandRuntime;
+import dev.baton.kafka.AuditTrail;
+import dev.baton.kafka.TopicDeclarations;
+import dev.baton.kafka.TopicNames;
+
+/**
+ * Wires the deployer's domain objects, the topics it writes and the executor deploys run
+ * on.
+ */
+@Configuration(proxyBeanMethods = false)
+class DeployerConfiguration {
+
+	@Bean
+	KafkaAdmin.NewTopics deployerTopics(TopicDeclarations declarations) {
+		return declarations.declare(Topic.DEPLOY_STEPS, Topic.NGINX_COMMANDS);
+	}
+
+	@Bean
+	Clock deployerClock() {
+		return Clock.systemUTC();
+	}
+
+	@Bean
+	Fleet fleet() {
+		return new Fleet();
+	}
+
+	@Bean
+	NodeLiveness nodeLiveness(Clock clock) {
+		return new NodeLiveness(clock);
+	}
+
+	@Bean
+	DeployGates deployGates() {
+		return new DeployGates();
+	}
+
+	@Bean
+	AnswerBoard answerBoard() {
+		return new AnswerBoard();
+	}
+
+	@Bean
+	DeployThreads deployThreads() {
+		return new DeployThreads();
+	}
+
+	@Bean
+	KafkaDeployEvents deployEvents(KafkaTemplate<String, Object> kafka, TopicNames names, AuditTrail audit,
+			DeployGates gates) {
+		return new KafkaDeployEvents(kafka, names, audit, gates);
+	}
+
+	@Bean
+	CommandRuntime commandRuntime(DeployerProperties properties) {
+		Map<ServiceName, CommandRuntime.Commands> commands = new LinkedHashMap<>();
+		properties.services()
+			.forEach((name, service) -> commands.put(ServiceName.of(name), service.runtime().commands()));
+		return new CommandRuntime(commands);
+	}
+
+	@Bean
+	DeployRuns deployRuns(AnswerBoard board, NodeLiveness liveness, CommandRuntime runtime, DeployEvents events,
+			Clock clock) {
+		return new DeployRuns(board, liveness, runtime, events, clock);
+	}
+
+	@Bean
+	DeployDesk deployDesk(Fleet fleet, NodeLiveness liveness, DeployerProperties properties, DeployRuns runs,
+			DeployEvents events, DeployThreads threads, Clock clock) {
+		return new DeployDesk(fleet, liveness, policies(properties), runs, events, threads, clock);
+	}
+
+	@Bean
+	DeployRecovery deployRecovery(Fleet fleet, DeployGates gates, DeployerProperties properties, DeployRuns runs,
+			DeployDesk desk, DeployEvents events, Clock clock) {
+		return new DeployRecovery(fleet, gates, policies(properties), runs, desk, events, clock);
+	}
+
+	@Bean
+	RegistryFollower registryFollower(Fleet fleet, DeployGates gates, DeployEvents events) {
+		return new RegistryFollower(fleet, gates, events);
+	}
+
+	/** Dead letters are read as the raw bytes they were, not as messages. */
+	@Bean
+	ConcurrentKafkaListenerContainerFactory<String, byte[]> rawRecordsContainerFactory(KafkaProperties properties) {
+		ConcurrentKafkaListenerContainerFactory<String, byte[]> factory = new ConcurrentKafkaListenerContainerFactory<>();
+		factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(properties.buildConsumerProperties(),
+				new StringDeserializer(), new ByteArrayDeserializer()));
+		return factory;
+	}
+
+	private static Function<ServiceName, Optional<ServicePolicy>> policies(DeployerProperties properties) {
+		return (service) -> Optional.ofNullable(properties.services().get(service.value()))
+			.map(DeployerProperties.Service::policy);
+	}
+
+}

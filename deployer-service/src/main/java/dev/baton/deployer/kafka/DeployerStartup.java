@@ -1,0 +1,93 @@
+package dev.baton.deployer.kafka;
+
+import java.time.Clock;
+import java.time.Duration;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.stereotype.Component;
+
+import dev.baton.contracts.GateKey;
+import dev.baton.contracts.Topic;
+import dev.baton.contracts.deploy.DeployStep;
+import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.contracts.registry.InstanceSnapshot;
+import dev.baton.deployer.config.DeployerProperties;
+import dev.baton.deployer.fleet.DeployGates;
+import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.deployer.rollout.DeployJournal;
+import dev.baton.deployer.rollout.DeployRecovery;
+import dev.baton.deployer.rollout.RegistryFollower;
+import dev.baton.kafka.CompactedTopicReader;
+import dev.baton.kafka.TopicNames;
+
+/**
+ * Rebuilds the deployer's state from Kafka before it takes any request: its DEPLOY gates
+ * from {@code nginx.commands}, the fleet from {@code registry.state}, the live nginx
+ * nodes from recent heartbeats, and every deploy from {@code deploy.steps}; then resumes
+ * what was unfinished and starts taking requests.
+ */
+@Component
+class DeployerStartup implements ApplicationRunner {
+
+	private static final Logger logger = LoggerFactory.getLogger(DeployerStartup.class);
+
+	private final CompactedTopicReader reader;
+
+	private final RecentHeartbeats heartbeats;
+
+	private final DeployGates gates;
+
+	private final RegistryFollower registry;
+
+	private final NodeLiveness liveness;
+
+	private final DeployRecovery recovery;
+
+	private final KafkaListenerEndpointRegistry listeners;
+
+	private final Duration lookback;
+
+	DeployerStartup(CompactedTopicReader reader, ConsumerFactory<String, Object> consumers, TopicNames names,
+			Clock clock, DeployGates gates, RegistryFollower registry, NodeLiveness liveness, DeployRecovery recovery,
+			KafkaListenerEndpointRegistry listeners, DeployerProperties properties) {
+		this.reader = reader;
+		this.heartbeats = new RecentHeartbeats(consumers, names, clock);
+		this.gates = gates;
+		this.registry = registry;
+		this.liveness = liveness;
+		this.recovery = recovery;
+		this.listeners = listeners;
+		this.lookback = properties.heartbeatLookback();
+	}
+
+	@Override
+	public void run(ApplicationArguments args) {
+		this.reader.readToEnd(Topic.NGINX_COMMANDS, (key, value) -> {
+			if (key != null && key.endsWith("/DEPLOY")) {
+				this.gates.observe(GateKey.parse(key), (value instanceof SetPeerGate command) ? command : null);
+			}
+		});
+		this.reader.readToEnd(Topic.REGISTRY_STATE, (key, value) -> {
+			if (value instanceof InstanceSnapshot snapshot) {
+				this.registry.onSnapshot(snapshot);
+			}
+		});
+		this.heartbeats.readInto(this.liveness, this.lookback);
+		DeployJournal journal = new DeployJournal();
+		this.reader.readToEnd(Topic.DEPLOY_STEPS, (key, value) -> {
+			if (value instanceof DeployStep step) {
+				journal.apply(step);
+			}
+		});
+		int resumed = this.recovery.recover(journal).size();
+		logger.info("State rebuilt; {} unfinished deploy(s) resumed; taking deploy requests", resumed);
+		this.listeners.getListenerContainer(DeployerListeners.REQUESTS_LISTENER).start();
+		this.listeners.getListenerContainer(UnreadableRequestListener.LISTENER).start();
+	}
+
+}

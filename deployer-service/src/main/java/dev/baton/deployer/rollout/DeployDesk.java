@@ -1,0 +1,182 @@
+package dev.baton.deployer.rollout;
+
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.baton.contracts.DeployId;
+import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.Version;
+import dev.baton.contracts.deploy.CancelDeploy;
+import dev.baton.contracts.deploy.DeployRejected;
+import dev.baton.contracts.deploy.DeployRequest;
+import dev.baton.contracts.deploy.DeployRequested;
+import dev.baton.contracts.deploy.DeployStarted;
+import dev.baton.deployer.fleet.Fleet;
+import dev.baton.deployer.fleet.NodeLiveness;
+
+/**
+ * Takes deploy requests: rejects what cannot be deployed, plans and starts the rest, one
+ * deploy per service at a time, and passes cancels on. A request for a service that is
+ * already being deployed is rejected rather than queued, so CI learns at once and decides
+ * itself whether to retry; a queue would hide a stuck deploy behind a waiting one. A
+ * request whose deploy id was seen before is a redelivery and is ignored; an id counts as
+ * seen once its start or rejection is published, so a request whose answer could not be
+ * published is handled again when redelivered.
+ */
+public final class DeployDesk {
+
+	private static final Logger logger = LoggerFactory.getLogger(DeployDesk.class);
+
+	private final Fleet fleet;
+
+	private final NodeLiveness liveness;
+
+	private final Function<ServiceName, Optional<ServicePolicy>> policies;
+
+	private final DeployRuns runs;
+
+	private final DeployEvents events;
+
+	private final Executor executor;
+
+	private final Clock clock;
+
+	private final RolloutPlanner planner = new RolloutPlanner();
+
+	private final Map<ServiceName, DeployRun> running = new ConcurrentHashMap<>();
+
+	private final Set<DeployId> seen = ConcurrentHashMap.newKeySet();
+
+	public DeployDesk(Fleet fleet, NodeLiveness liveness, Function<ServiceName, Optional<ServicePolicy>> policies,
+			DeployRuns runs, DeployEvents events, Executor executor, Clock clock) {
+		this.fleet = fleet;
+		this.liveness = liveness;
+		this.policies = policies;
+		this.runs = runs;
+		this.events = events;
+		this.executor = executor;
+		this.clock = clock;
+	}
+
+	public void handle(DeployRequest request) {
+		if (request instanceof DeployRequested requested) {
+			request(requested);
+		}
+		else if (request instanceof CancelDeploy cancel) {
+			cancel(cancel);
+		}
+
+	}
+
+	/**
+	 * Rejects a request that could not even be read, so that CI waiting on its deploy id
+	 * learns why.
+	 */
+	public void rejectUnreadable(DeployId deployId, ServiceName service, String reason) {
+		if (this.seen.add(deployId)) {
+			this.events
+				.step(new DeployRejected(deployId, service, "unreadable request: " + reason, this.clock.instant()));
+		}
+	}
+
+	public boolean isRunning(ServiceName service) {
+		return this.running.containsKey(service);
+	}
+
+	void remember(DeployId deployId) {
+		this.seen.add(deployId);
+	}
+
+	private void request(DeployRequested request) {
+		if (this.seen.contains(request.deployId())) {
+			logger.info("Ignoring redelivered deploy request {}", request.deployId());
+			return;
+		}
+		try {
+			DeployPlan plan = plan(request);
+			DeployRun run = this.runs.fresh(plan);
+			this.events.step(new DeployStarted(plan.deployId(), plan.service(), plan.version(),
+					plan.batches().stream().map((batch) -> batch.stream().map(Target::instanceId).toList()).toList(),
+					previousVersions(plan), plan.requestedBy(), plan.startedAt()));
+			this.seen.add(request.deployId());
+			start(run);
+		}
+		catch (Refusal ex) {
+			this.events
+				.step(new DeployRejected(request.deployId(), request.service(), ex.getMessage(), this.clock.instant()));
+			this.seen.add(request.deployId());
+		}
+	}
+
+	private DeployPlan plan(DeployRequested request) throws Refusal {
+		ServicePolicy policy = this.policies.apply(request.service())
+			.orElseThrow(() -> new Refusal("unknown service " + request.service()
+					+ ": no runtime is configured for it (baton.deployer.services." + request.service() + ")"));
+		if (this.running.containsKey(request.service())) {
+			throw new Refusal("deploy " + this.running.get(request.service()).deployId() + " is already running for "
+					+ request.service() + "; requests are rejected, not queued");
+		}
+		DeployPlan plan = this.planner.plan(request, this.fleet.instancesOf(request.service()), policy,
+				this.clock.instant());
+		if (this.liveness.liveNodesOf(request.service()).isEmpty()) {
+			throw new Refusal("no live nginx node serves " + request.service()
+					+ ", so nobody can confirm that its instances are drained");
+		}
+		return plan;
+	}
+
+	private static Map<InstanceId, Version> previousVersions(DeployPlan plan) {
+		Map<InstanceId, Version> versions = new LinkedHashMap<>();
+		plan.targets().forEach((target) -> versions.put(target.instanceId(), target.previousVersion()));
+		return versions;
+	}
+
+	private void cancel(CancelDeploy cancel) {
+		DeployRun run = this.running.get(cancel.service());
+		boolean matches = run != null && run.deployId().equals(cancel.deployId());
+		if (matches) {
+			run.cancel(cancel.requestedBy() + (cancel.reason().isBlank() ? "" : ": " + cancel.reason()));
+		}
+		this.events.audit(cancel.deployId().value(), matches ? "deploy.cancel-requested" : "deploy.cancel-ignored",
+				matches ? cancel.reason() : "no such deploy is running", Map.of("requestedBy", cancel.requestedBy()));
+	}
+
+	void start(DeployRun run) {
+		this.running.put(run.service(), run);
+		this.executor.execute(() -> {
+			try {
+				run.run();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				logger.info("Deploy {} interrupted; a restarted deployer carries on from its last step",
+						run.deployId());
+			}
+			catch (RuntimeException ex) {
+				if (Thread.currentThread().isInterrupted()) {
+					logger.info(
+							"Deploy {} stopped with the deployer; a restarted deployer carries on from its last step",
+							run.deployId());
+				}
+				else {
+					logger.error("Deploy {} stopped; a restarted deployer carries on from its last step",
+							run.deployId(), ex);
+				}
+			}
+			finally {
+				this.running.remove(run.service(), run);
+			}
+		});
+	}
+
+}

@@ -1,0 +1,115 @@
+package dev.baton.deployer.rollout;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.baton.contracts.DeployId;
+import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.deploy.DeployFailed;
+import dev.baton.contracts.deploy.DeployPhase;
+import dev.baton.contracts.deploy.DeployRejected;
+import dev.baton.contracts.deploy.DeployStarted;
+import dev.baton.contracts.deploy.DeployStep;
+import dev.baton.contracts.deploy.DeploySucceeded;
+import dev.baton.contracts.deploy.InstanceDrained;
+import dev.baton.contracts.deploy.InstanceEnabled;
+import dev.baton.contracts.deploy.InstanceRestarted;
+import dev.baton.contracts.deploy.InstanceVerified;
+
+/**
+ * What {@code deploy.steps} says about every deploy, read back after a restart: which
+ * deploys exist, which never ended, and how far each of their instances got.
+ */
+public final class DeployJournal {
+
+	private final Map<DeployId, Entry> entries = new LinkedHashMap<>();
+
+	public void apply(DeployStep step) {
+		Entry entry = this.entries.computeIfAbsent(step.deployId(), (id) -> new Entry());
+		if (step instanceof DeployStarted started) {
+			entry.started = started;
+		}
+		else if (step instanceof InstanceDrained drained) {
+			entry.advance(drained.instanceId(), drained.phase(), Stage.DRAINED);
+		}
+		else if (step instanceof InstanceRestarted restarted) {
+			entry.restarted(restarted);
+		}
+		else if (step instanceof InstanceVerified verified) {
+			entry.advance(verified.instanceId(), verified.phase(), Stage.VERIFIED);
+		}
+		else if (step instanceof InstanceEnabled enabled) {
+			entry.advance(enabled.instanceId(), enabled.phase(), Stage.ENABLED);
+		}
+		else if (step instanceof DeploySucceeded || step instanceof DeployFailed || step instanceof DeployRejected) {
+			entry.finished = true;
+		}
+
+	}
+
+	public Iterable<DeployId> deployIds() {
+		return List.copyOf(this.entries.keySet());
+	}
+
+	/**
+	 * Deploys that started and never ended.
+	 * @return their start and progress
+	 */
+	public List<Unfinished> unfinished() {
+		return this.entries.values()
+			.stream()
+			.filter((entry) -> entry.started != null && !entry.finished)
+			.map((entry) -> new Unfinished(entry.started,
+					new Resumption(Map.copyOf(entry.stages), Set.of(), List.copyOf(entry.rolledBack), entry.failure)))
+			.toList();
+	}
+
+	/**
+	 * A deploy to carry on.
+	 *
+	 * @param started its start, with batches and previous versions
+	 * @param resumption where it stood
+	 */
+	public record Unfinished(DeployStarted started, Resumption resumption) {
+	}
+
+	private static final class Entry {
+
+		private DeployStarted started;
+
+		private boolean finished;
+
+		private String failure;
+
+		private final Map<InstanceId, Stage> stages = new LinkedHashMap<>();
+
+		private final List<InstanceId> rolledBack = new ArrayList<>();
+
+		void advance(InstanceId instance, DeployPhase phase, Stage stage) {
+			if (phase == DeployPhase.ROLLBACK) {
+				this.failure = (this.failure != null) ? this.failure : "rollback resumed after a deployer restart";
+				if (stage == Stage.ENABLED && !this.rolledBack.contains(instance)) {
+					this.rolledBack.add(instance);
+				}
+			}
+			else {
+				this.stages.merge(instance, stage, (old, fresh) -> (fresh.compareTo(old) > 0) ? fresh : old);
+			}
+		}
+
+		void restarted(InstanceRestarted restarted) {
+			if (restarted.exitCode() == 0 || restarted.phase() == DeployPhase.ROLLBACK) {
+				advance(restarted.instanceId(), restarted.phase(), Stage.RESTARTED);
+			}
+			else if (this.failure == null) {
+				this.failure = "restart of " + restarted.instanceId() + " on " + restarted.version()
+						+ " failed with exit code " + restarted.exitCode();
+			}
+		}
+
+	}
+
+}

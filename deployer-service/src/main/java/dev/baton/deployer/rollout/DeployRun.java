@@ -1,0 +1,170 @@
+package dev.baton.deployer.rollout;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.baton.contracts.DeployId;
+import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.StepId;
+import dev.baton.contracts.deploy.DeployFailed;
+import dev.baton.contracts.deploy.DeployPhase;
+import dev.baton.contracts.deploy.DeploySucceeded;
+
+/**
+ * The step machine of one deploy. Batch after batch: close every DEPLOY gate of the batch
+ * and wait for the drains, restart each instance, verify each one's version, open the
+ * gates and wait until every node serves them again. Any failure rolls back every touched
+ * instance, newest first, the same way, and ends in {@link DeployFailed}; a cancel takes
+ * effect between batches.
+ */
+public final class DeployRun {
+
+	private final DeployPlan plan;
+
+	private final GateSteps gates;
+
+	private final RestartSteps restarts;
+
+	private final Rollback rollback;
+
+	private final DeployEvents events;
+
+	private final Clock clock;
+
+	private final Map<InstanceId, Stage> stages = new LinkedHashMap<>();
+
+	private final Deque<Target> touched = new ArrayDeque<>();
+
+	private final List<InstanceId> rolledBack;
+
+	private final String failureToRollBack;
+
+	private volatile String cancelled;
+
+	DeployRun(DeployPlan plan, Resumption resumption, GateSteps gates, RestartSteps restarts, DeployEvents events,
+			Clock clock) {
+		this.plan = plan;
+		this.gates = gates;
+		this.restarts = restarts;
+		this.rollback = new Rollback(gates, restarts, events, clock);
+		this.events = events;
+		this.clock = clock;
+		plan.targets().forEach((target) -> this.stages.put(target.instanceId(), resumption.stageOf(target)));
+		plan.targets().stream().filter(resumption::touched).forEach(this.touched::push);
+		this.rolledBack = new ArrayList<>(resumption.rolledBack());
+		this.failureToRollBack = resumption.failure();
+	}
+
+	public DeployId deployId() {
+		return this.plan.deployId();
+	}
+
+	public ServiceName service() {
+		return this.plan.service();
+	}
+
+	/**
+	 * Asks the deploy to stop after its current batch and roll back.
+	 * @param reason why, for {@link DeployFailed}
+	 */
+	public void cancel(String reason) {
+		this.cancelled = reason;
+	}
+
+	/**
+	 * Runs the deploy to its end: {@link DeploySucceeded} or a rollback and
+	 * {@link DeployFailed}.
+	 * @throws InterruptedException when the deployer stops; what was published lets a
+	 * restarted deployer carry on
+	 */
+	public void run() throws InterruptedException {
+		String failure = this.failureToRollBack;
+		if (failure == null) {
+			try {
+				rollOut();
+				this.events.step(new DeploySucceeded(this.plan.deployId(), this.plan.service(), this.plan.version(),
+						Duration.between(this.plan.startedAt(), this.clock.instant()).toMillis(),
+						this.clock.instant()));
+				return;
+			}
+			catch (DeployFailure ex) {
+				failure = ex.reason();
+			}
+		}
+		rollBack(failure);
+	}
+
+	private void rollOut() throws DeployFailure, InterruptedException {
+		for (List<Target> batch : this.plan.batches()) {
+			List<Target> open = batch.stream().filter((target) -> stage(target) != Stage.ENABLED).toList();
+			if (open.isEmpty()) {
+				continue;
+			}
+			if (this.cancelled != null) {
+				throw new DeployFailure("cancelled: " + this.cancelled);
+			}
+			rollOut(open);
+		}
+	}
+
+	private void rollOut(List<Target> batch) throws DeployFailure, InterruptedException {
+		Map<Target, GateSteps.Pending> closing = new LinkedHashMap<>();
+		for (Target target : batch) {
+			if (stage(target) == Stage.PENDING) {
+				touch(target);
+				closing.put(target, this.gates.close(this.plan, target, DeployPhase.ROLLOUT));
+			}
+		}
+		for (Map.Entry<Target, GateSteps.Pending> drain : closing.entrySet()) {
+			this.gates.drain(this.plan, drain.getValue(), DeployPhase.ROLLOUT, true);
+			this.stages.put(drain.getKey().instanceId(), Stage.DRAINED);
+		}
+		Map<Target, StepId> restarted = new LinkedHashMap<>();
+		for (Target target : batch) {
+			if (stage(target) == Stage.DRAINED || stage(target) == Stage.RESTARTED) {
+				touch(target);
+				restarted.put(target,
+						this.restarts.restart(this.plan, target, this.plan.version(), DeployPhase.ROLLOUT));
+				this.stages.put(target.instanceId(), Stage.RESTARTED);
+			}
+		}
+		for (Map.Entry<Target, StepId> restart : restarted.entrySet()) {
+			this.restarts.verify(this.plan, restart.getKey(), restart.getValue(), this.plan.version(),
+					DeployPhase.ROLLOUT);
+			this.stages.put(restart.getKey().instanceId(), Stage.VERIFIED);
+		}
+		Map<Target, GateSteps.Pending> opening = new LinkedHashMap<>();
+		for (Target target : batch) {
+			if (stage(target) == Stage.VERIFIED) {
+				touch(target);
+				opening.put(target, this.gates.open(this.plan, target, DeployPhase.ROLLOUT));
+			}
+		}
+		for (Map.Entry<Target, GateSteps.Pending> enable : opening.entrySet()) {
+			this.gates.enable(this.plan, enable.getValue(), DeployPhase.ROLLOUT, true);
+			this.stages.put(enable.getKey().instanceId(), Stage.ENABLED);
+		}
+	}
+
+	private void rollBack(String reason) throws InterruptedException {
+		this.rollback.run(this.plan, reason, List.copyOf(this.touched), this.rolledBack);
+	}
+
+	private void touch(Target target) {
+		if (!this.touched.contains(target)) {
+			this.touched.push(target);
+		}
+	}
+
+	private Stage stage(Target target) {
+		return this.stages.get(target.instanceId());
+	}
+
+}

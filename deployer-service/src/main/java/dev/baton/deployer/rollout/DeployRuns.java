@@ -1,0 +1,36 @@
+package dev.baton.deployer.rollout;
+
+import java.time.Clock;
+
+import dev.baton.deployer.fleet.NodeLiveness;
+
+/**
+ * Builds the step machines of deploys with the collaborators they share.
+ */
+public final class DeployRuns {
+
+	private final GateSteps gates;
+
+	private final RestartSteps restarts;
+
+	private final DeployEvents events;
+
+	private final Clock clock;
+
+	public DeployRuns(AnswerBoard board, NodeLiveness liveness, InstanceRuntime runtime, DeployEvents events,
+			Clock clock) {
+		this.gates = new GateSteps(board, liveness, events, clock);
+		this.restarts = new RestartSteps(board, runtime, events, clock);
+		this.events = events;
+		this.clock = clock;
+	}
+
+	DeployRun fresh(DeployPlan plan) {
+		return resumed(plan, Resumption.fresh());
+	}
+
+	DeployRun resumed(DeployPlan plan, Resumption resumption) {
+		return new DeployRun(plan, resumption, this.gates, this.restarts, this.events, this.clock);
+	}
+
+}

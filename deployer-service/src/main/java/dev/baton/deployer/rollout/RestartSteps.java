@@ -1,0 +1,101 @@
+package dev.baton.deployer.rollout;
+
+import java.time.Clock;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import dev.baton.contracts.StepId;
+import dev.baton.contracts.Version;
+import dev.baton.contracts.deploy.DeployPhase;
+import dev.baton.contracts.deploy.InstanceRestarted;
+import dev.baton.contracts.deploy.InstanceVerified;
+import dev.baton.contracts.health.VerdictIssued;
+
+/**
+ * Restarts an instance on a version through its runtime, then waits for the verdict that
+ * names that restart: healthy, and on that very version.
+ */
+final class RestartSteps {
+
+	private final AnswerBoard board;
+
+	private final InstanceRuntime runtime;
+
+	private final DeployEvents events;
+
+	private final Clock clock;
+
+	RestartSteps(AnswerBoard board, InstanceRuntime runtime, DeployEvents events, Clock clock) {
+		this.board = board;
+		this.runtime = runtime;
+		this.events = events;
+		this.clock = clock;
+	}
+
+	/**
+	 * Runs the runtime's commands and publishes {@link InstanceRestarted}, also when they
+	 * failed, so their exit code and error output are on the record.
+	 * @return the restart's step id, which the confirming verdict will name
+	 */
+	StepId restart(DeployPlan plan, Target target, Version version, DeployPhase phase)
+			throws DeployFailure, InterruptedException {
+		RestartResult result = this.runtime.restart(plan.service(), target, version);
+		StepId stepId = StepId.random();
+		if (result.succeeded()) {
+			this.board.expectVerdict(stepId);
+		}
+		this.events.step(new InstanceRestarted(plan.deployId(), plan.service(), target.instanceId(),
+				target.endpoint().host(), target.endpoint().port(), phase, stepId, version, result.exitCode(),
+				result.stderr(), plan.policy().healthTimeout().toMillis(), this.clock.instant()));
+		if (!result.succeeded()) {
+			throw new DeployFailure("restart of " + target.instanceId() + " on " + version + " failed with exit code "
+					+ result.exitCode() + (result.stderr().isBlank() ? "" : ": " + lastLine(result.stderr())));
+		}
+		return stepId;
+	}
+
+	/**
+	 * Waits for the verdict answering a restart and publishes {@link InstanceVerified}.
+	 */
+	void verify(DeployPlan plan, Target target, StepId stepId, Version version, DeployPhase phase)
+			throws DeployFailure, InterruptedException {
+		VerdictIssued verdict = awaitVerdict(plan, target, stepId);
+		if (!verdict.healthy()) {
+			throw new DeployFailure(target.instanceId() + " is " + verdict.status() + " after its restart on " + version
+					+ (verdict.reason().isBlank() ? "" : ": " + verdict.reason()));
+		}
+		if (!version.equals(verdict.version())) {
+			throw new DeployFailure(target.instanceId() + " is healthy but reports version " + verdict.version()
+					+ " instead of " + version + " (wrong version)");
+		}
+		this.events.step(new InstanceVerified(plan.deployId(), plan.service(), target.instanceId(), phase, stepId,
+				verdict.version(), this.clock.instant()));
+	}
+
+	private VerdictIssued awaitVerdict(DeployPlan plan, Target target, StepId stepId)
+			throws DeployFailure, InterruptedException {
+		CompletableFuture<VerdictIssued> verdict = this.board.expectVerdict(stepId);
+		try {
+			return verdict.get(plan.policy().healthTimeout().toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (TimeoutException ex) {
+			throw new DeployFailure(target.instanceId() + " was not verified within " + plan.policy().healthTimeout()
+					+ " of its restart (no verdict answering step " + stepId + ")");
+		}
+		catch (ExecutionException ex) {
+			throw new IllegalStateException("verdict futures never fail", ex);
+		}
+		finally {
+			this.board.forget(stepId);
+		}
+	}
+
+	private static String lastLine(String text) {
+		String trimmed = text.strip();
+		int newline = trimmed.lastIndexOf('\n');
+		return (newline >= 0) ? trimmed.substring(newline + 1) : trimmed;
+	}
+
+}

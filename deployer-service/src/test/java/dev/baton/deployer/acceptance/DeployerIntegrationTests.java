@@ -1,0 +1,330 @@
+package dev.baton.deployer.acceptance;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.NodeId;
+import dev.baton.contracts.Topic;
+import dev.baton.contracts.deploy.DeployFailed;
+import dev.baton.contracts.deploy.DeployRejected;
+import dev.baton.contracts.deploy.DeployStarted;
+import dev.baton.contracts.deploy.DeployStep;
+import dev.baton.contracts.deploy.DeploySucceeded;
+import dev.baton.contracts.deploy.InstanceDrained;
+import dev.baton.contracts.deploy.InstanceEnabled;
+import dev.baton.contracts.deploy.InstanceRestarted;
+import dev.baton.contracts.deploy.InstanceVerified;
+import dev.baton.contracts.nginx.NginxCommand;
+import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.kafka.testing.TestKafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The deployer against a real broker, with the test playing health-service and nginx
+ * nodes by the real protocol and a real process as the runtime. Subclasses say which
+ * broker.
+ */
+abstract class DeployerIntegrationTests {
+
+	private static final Duration DEPLOY_TIMEOUT = Duration.ofSeconds(60);
+
+	@TempDir
+	Path state;
+
+	DeployerWorld world;
+
+	FakeHealthService health;
+
+	abstract String bootstrapServers();
+
+	@BeforeEach
+	void setUp() {
+		this.world = new DeployerWorld(bootstrapServers(), this.state);
+		this.health = new FakeHealthService(this.world.kafka, this.world.prefix, this.state);
+	}
+
+	@AfterEach
+	void tearDown() throws InterruptedException {
+		this.health.close();
+		this.world.close();
+	}
+
+	@Test
+	void rollsThreeInstancesOneAtATimeAndEnablesEachOnlyAfterItsVersionIsVerified() throws Exception {
+		this.world.instances(DeployerWorld.ORDERS, 3, "v1");
+		try (FakeNginxNode node = node("nginx-a")) {
+			this.world.startDeployer();
+			this.world.deploy("ci-happy", "v2");
+			List<DeployStep> steps = awaitEnd("ci-happy");
+
+			assertThat(steps.get(steps.size() - 1)).isInstanceOf(DeploySucceeded.class);
+			assertThat(steps.get(0)).isInstanceOfSatisfying(DeployStarted.class,
+					(started) -> assertThat(started.batches()).containsExactly(List.of(id("orders-1")),
+							List.of(id("orders-2")), List.of(id("orders-3"))));
+			assertThat(steps.subList(1, steps.size() - 1)).extracting(DeployerIntegrationTests::describe)
+				.containsExactly("InstanceDrained orders-1 ROLLOUT", "InstanceRestarted orders-1 ROLLOUT",
+						"InstanceVerified orders-1 ROLLOUT", "InstanceEnabled orders-1 ROLLOUT",
+						"InstanceDrained orders-2 ROLLOUT", "InstanceRestarted orders-2 ROLLOUT",
+						"InstanceVerified orders-2 ROLLOUT", "InstanceEnabled orders-2 ROLLOUT",
+						"InstanceDrained orders-3 ROLLOUT", "InstanceRestarted orders-3 ROLLOUT",
+						"InstanceVerified orders-3 ROLLOUT", "InstanceEnabled orders-3 ROLLOUT");
+			assertThat(steps).filteredOn(InstanceVerified.class::isInstance)
+				.extracting((step) -> ((InstanceVerified) step).version().value())
+				.containsOnly("v2");
+			assertThat(steps).filteredOn(InstanceDrained.class::isInstance)
+				.allSatisfy(
+						(step) -> assertThat(((InstanceDrained) step).nodes()).containsExactly(NodeId.of("nginx-a")));
+			assertNoGateOpenedBeforeVerification();
+			assertThat(List.of("orders-1", "orders-2", "orders-3"))
+				.allSatisfy((instance) -> assertThat(this.world.version(instance)).isEqualTo("v2"));
+			assertEveryDeployGateOpen();
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@CsvSource({ "v2-broken, exit code 3", "v2-sick, UNHEALTHY after its restart", "v2-silent, was not verified within",
+			"v2-liar, wrong version" })
+	void rollsBackABrokenVersionAndReopensEveryGate(String version, String reason) throws Exception {
+		this.world.instances(DeployerWorld.ORDERS, 3, "v1");
+		try (FakeNginxNode node = node("nginx-a")) {
+			this.world.startDeployer();
+			this.world.deploy("ci-broken", version);
+			List<DeployStep> steps = awaitEnd("ci-broken");
+
+			assertThat(steps.get(steps.size() - 1)).isInstanceOfSatisfying(DeployFailed.class, (failed) -> {
+				assertThat(failed.reason()).contains(reason);
+				assertThat(failed.rolledBack()).containsExactly(id("orders-1"));
+			});
+			assertThat(steps).filteredOn(InstanceRestarted.class::isInstance)
+				.first()
+				.satisfies((step) -> assertThat(((InstanceRestarted) step).exitCode())
+					.isEqualTo(version.contains("broken") ? 3 : 0));
+			if (version.contains("broken")) {
+				assertThat(steps).filteredOn(InstanceRestarted.class::isInstance)
+					.first()
+					.satisfies((step) -> assertThat(((InstanceRestarted) step).stderr())
+						.contains("fake-runtime: orders-1 cannot start v2-broken"));
+			}
+			assertThat(steps).filteredOn((step) -> describe(step).endsWith("ROLLBACK"))
+				.extracting(DeployerIntegrationTests::describe)
+				.containsExactly("InstanceDrained orders-1 ROLLBACK", "InstanceRestarted orders-1 ROLLBACK",
+						"InstanceVerified orders-1 ROLLBACK", "InstanceEnabled orders-1 ROLLBACK");
+			assertThat(List.of("orders-1", "orders-2", "orders-3"))
+				.allSatisfy((instance) -> assertThat(this.world.version(instance)).isEqualTo("v1"));
+			assertThat(this.world.runtimeCalls()).noneMatch((call) -> call.contains("orders-2"));
+			assertEveryDeployGateOpen();
+		}
+	}
+
+	@Test
+	void restartedDeployerFinishesADeployKilledAfterTheSecondDrain() throws Exception {
+		this.world.instances(DeployerWorld.ORDERS, 3, "v1");
+		this.world.hold("orders-2");
+		try (FakeNginxNode node = node("nginx-a")) {
+			ConfigurableApplicationContext first = this.world.startDeployer();
+			this.world.deploy("ci-killed", "v2");
+			await().atMost(DEPLOY_TIMEOUT)
+				.until(() -> this.world.steps("ci-killed")
+					.stream()
+					.anyMatch((step) -> describe(step).equals("InstanceDrained orders-2 ROLLOUT")));
+			first.close();
+			this.world.release("orders-2");
+			assertThat(this.world.steps("ci-killed")).extracting(DeployerIntegrationTests::describe)
+				.endsWith("InstanceEnabled orders-1 ROLLOUT", "InstanceDrained orders-2 ROLLOUT");
+			assertThat(this.world.version("orders-2")).isEqualTo("v1");
+
+			this.world.startDeployer();
+			List<DeployStep> steps = awaitEnd("ci-killed");
+
+			assertThat(steps).extracting(DeployerIntegrationTests::describe)
+				.containsExactly("DeployStarted", "InstanceDrained orders-1 ROLLOUT",
+						"InstanceRestarted orders-1 ROLLOUT", "InstanceVerified orders-1 ROLLOUT",
+						"InstanceEnabled orders-1 ROLLOUT", "InstanceDrained orders-2 ROLLOUT",
+						"InstanceRestarted orders-2 ROLLOUT", "InstanceVerified orders-2 ROLLOUT",
+						"InstanceEnabled orders-2 ROLLOUT", "InstanceDrained orders-3 ROLLOUT",
+						"InstanceRestarted orders-3 ROLLOUT", "InstanceVerified orders-3 ROLLOUT",
+						"InstanceEnabled orders-3 ROLLOUT", "DeploySucceeded");
+			assertThat(this.world.audits("ci-killed"))
+				.anySatisfy((audit) -> assertThat(audit.action()).isEqualTo("deploy.resumed"));
+			assertThat(List.of("orders-1", "orders-2", "orders-3"))
+				.allSatisfy((instance) -> assertThat(this.world.version(instance)).isEqualTo("v2"));
+			assertEveryDeployGateOpen();
+		}
+	}
+
+	@Test
+	void cancelStopsAfterTheCurrentBatchAndRollsItBack() throws Exception {
+		this.world.instances(DeployerWorld.ORDERS, 3, "v1");
+		this.world.hold("orders-1");
+		try (FakeNginxNode node = node("nginx-a")) {
+			this.world.startDeployer();
+			this.world.deploy("ci-cancelled", "v2");
+			await().atMost(DEPLOY_TIMEOUT)
+				.until(() -> this.world.steps("ci-cancelled")
+					.stream()
+					.anyMatch((step) -> describe(step).equals("InstanceDrained orders-1 ROLLOUT")));
+			this.world.cancel("ci-cancelled");
+			await().atMost(DEPLOY_TIMEOUT)
+				.until(() -> this.world.audits("ci-cancelled")
+					.stream()
+					.anyMatch((audit) -> audit.action().equals("deploy.cancel-requested")));
+			this.world.unblock("orders-1");
+			List<DeployStep> steps = awaitEnd("ci-cancelled");
+
+			assertThat(steps).extracting(DeployerIntegrationTests::describe)
+				.containsExactly("DeployStarted", "InstanceDrained orders-1 ROLLOUT",
+						"InstanceRestarted orders-1 ROLLOUT", "InstanceVerified orders-1 ROLLOUT",
+						"InstanceEnabled orders-1 ROLLOUT", "InstanceDrained orders-1 ROLLBACK",
+						"InstanceRestarted orders-1 ROLLBACK", "InstanceVerified orders-1 ROLLBACK",
+						"InstanceEnabled orders-1 ROLLBACK", "DeployFailed");
+			assertThat(((DeployFailed) steps.get(steps.size() - 1)).reason()).isEqualTo("cancelled: ops: wrong day");
+			assertThat(List.of("orders-1", "orders-2", "orders-3"))
+				.allSatisfy((instance) -> assertThat(this.world.version(instance)).isEqualTo("v1"));
+			assertEveryDeployGateOpen();
+		}
+	}
+
+	@Test
+	void waitsForEveryLiveNodeAndStopsWaitingForANodeThatStopsHeartbeating() throws Exception {
+		this.world.instances(DeployerWorld.ORDERS, 3, "v1");
+		try (FakeNginxNode a = node("nginx-a"); FakeNginxNode b = node("nginx-b")) {
+			this.world.startDeployer();
+			this.world.deploy("ci-two-nodes", "v2");
+			List<DeployStep> both = awaitEnd("ci-two-nodes");
+			assertThat(both.get(both.size() - 1)).isInstanceOf(DeploySucceeded.class);
+			assertThat(both).filteredOn(InstanceDrained.class::isInstance)
+				.allSatisfy((step) -> assertThat(((InstanceDrained) step).nodes()).containsExactly(NodeId.of("nginx-a"),
+						NodeId.of("nginx-b")));
+
+			b.dieOnNextClose();
+			this.world.deploy("ci-node-dies", "v3");
+			List<DeployStep> steps = awaitEnd("ci-node-dies");
+
+			assertThat(steps.get(steps.size() - 1)).isInstanceOf(DeploySucceeded.class);
+			assertThat(steps).filteredOn(InstanceDrained.class::isInstance).first().satisfies((step) -> {
+				assertThat(((InstanceDrained) step).nodes()).containsExactly(NodeId.of("nginx-a"));
+				assertThat(((InstanceDrained) step).timedOut()).isFalse();
+			});
+			assertThat(this.world.audits("ci-node-dies")).anySatisfy((audit) -> {
+				assertThat(audit.action()).isEqualTo("node.stale");
+				assertThat(audit.details()).containsEntry("node", "nginx-b");
+			});
+			assertEveryDeployGateOpen();
+		}
+	}
+
+	@Test
+	void rejectsBadRequestsWithAReasonAndRestartsNothing() throws Exception {
+		this.world.instances(DeployerWorld.ORDERS, 3, "v1");
+		this.world.instances(DeployerWorld.BILLING, 1, "v1");
+		try (FakeNginxNode node = node("nginx-a")) {
+			this.world.startDeployer();
+			this.world.request(DeployerWorld.ORDERS,
+					"{\"type\":\"DeployRequested\",\"deployId\":\"ci-unknown\",\"service\":\"payments\",\"version\":\"v2\"}");
+			this.world.request(DeployerWorld.ORDERS,
+					"{\"type\":\"DeployRequested\",\"deployId\":\"ci-shell\",\"service\":\"orders\",\"version\":\"v2; rm -rf /\"}");
+			this.world.request(DeployerWorld.ORDERS,
+					"{\"type\":\"DeployRequested\",\"deployId\":\"ci-no-version\",\"service\":\"orders\"}");
+			this.world.request(DeployerWorld.BILLING,
+					"{\"type\":\"DeployRequested\",\"deployId\":\"ci-single\",\"service\":\"billing\",\"version\":\"v2\"}");
+
+			assertThat(awaitRejection("ci-unknown")).contains("unknown service payments");
+			assertThat(awaitRejection("ci-shell")).contains("unreadable request").contains("version must match");
+			assertThat(awaitRejection("ci-no-version")).contains("unreadable request").contains("version is required");
+			assertThat(awaitRejection("ci-single")).contains("single instance");
+			List<ConsumerRecord<String, byte[]>> deadLetters = this.world.kafka
+				.readAllBytes(Topic.DEPLOY_REQUESTS.deadLetterNameWith(this.world.prefix));
+			assertThat(deadLetters).extracting((record) -> TestKafka.header(record, "baton-dlt-reason"))
+				.hasSize(2)
+				.allSatisfy((reason) -> assertThat(reason).isNotBlank());
+			assertThat(this.world.runtimeCalls()).isEmpty();
+			assertThat(this.world.gateRecords()).isEmpty();
+		}
+	}
+
+	private FakeNginxNode node(String nodeId) {
+		return new FakeNginxNode(nodeId, DeployerWorld.ORDERS, this.world.kafka, this.world.prefix);
+	}
+
+	private List<DeployStep> awaitEnd(String deployId) {
+		await().atMost(DEPLOY_TIMEOUT)
+			.until(() -> this.world.steps(deployId)
+				.stream()
+				.anyMatch((step) -> step instanceof DeploySucceeded || step instanceof DeployFailed));
+		return this.world.steps(deployId);
+	}
+
+	private String awaitRejection(String deployId) {
+		await().atMost(DEPLOY_TIMEOUT).until(() -> !this.world.steps(deployId).isEmpty());
+		List<DeployStep> steps = this.world.steps(deployId);
+		assertThat(steps).hasSize(1).first().isInstanceOf(DeployRejected.class);
+		return ((DeployRejected) steps.get(0)).reason();
+	}
+
+	private void assertEveryDeployGateOpen() {
+		Map<String, SetPeerGate> gates = this.world.deployGates();
+		assertThat(gates).isNotEmpty();
+		assertThat(gates.values()).allSatisfy((gate) -> assertThat(gate.open()).isTrue());
+	}
+
+	/**
+	 * Every command opening a DEPLOY gate was published after its instance was verified.
+	 */
+	private void assertNoGateOpenedBeforeVerification() {
+		Map<String, Long> verifiedAt = new HashMap<>();
+		for (ConsumerRecord<String, String> record : this.world.stepRecords()) {
+			if (Json.read(bytes(record), DeployStep.class) instanceof InstanceVerified verified) {
+				verifiedAt.putIfAbsent(verified.instanceId().value(), record.timestamp());
+			}
+		}
+		for (ConsumerRecord<String, String> record : this.world.gateRecords()) {
+			SetPeerGate gate = (SetPeerGate) Json.read(bytes(record), NginxCommand.class);
+			if (gate.open()) {
+				String instance = "orders-" + (gate.port() - DeployerWorld.ORDERS_BASE_PORT);
+				assertThat(verifiedAt).containsKey(instance);
+				assertThat(record.timestamp()).isGreaterThanOrEqualTo(verifiedAt.get(instance));
+			}
+		}
+	}
+
+	private static byte[] bytes(ConsumerRecord<String, String> record) {
+		return record.value().getBytes(StandardCharsets.UTF_8);
+	}
+
+	static String describe(DeployStep step) {
+		if (step instanceof InstanceDrained drained) {
+			return "InstanceDrained " + drained.instanceId() + " " + drained.phase();
+		}
+		if (step instanceof InstanceRestarted restarted) {
+			return "InstanceRestarted " + restarted.instanceId() + " " + restarted.phase();
+		}
+		if (step instanceof InstanceVerified verified) {
+			return "InstanceVerified " + verified.instanceId() + " " + verified.phase();
+		}
+		if (step instanceof InstanceEnabled enabled) {
+			return "InstanceEnabled " + enabled.instanceId() + " " + enabled.phase();
+		}
+		return step.getClass().getSimpleName();
+	}
+
+	static InstanceId id(String value) {
+		return InstanceId.of(value);
+	}
+
+}

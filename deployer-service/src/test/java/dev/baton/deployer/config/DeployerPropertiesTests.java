@@ -1,0 +1,65 @@
+package dev.baton.deployer.config;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DeployerPropertiesTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withUserConfiguration(PropertiesOnly.class);
+
+	@Test
+	void appliesDefaultsThatRunOnOneMachine() {
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.activate[0]=/usr/local/bin/activate",
+					"baton.deployer.services.orders.runtime.restart[0]=supervisorctl",
+					"baton.deployer.services.orders.runtime.restart[1]=restart",
+					"baton.deployer.services.orders.runtime.restart[2]={instanceId}")
+			.run((context) -> {
+				DeployerProperties.Service orders = context.getBean(DeployerProperties.class).services().get("orders");
+				assertThat(orders.maxUnavailable()).isEqualTo(1);
+				assertThat(orders.minHealthy()).isEqualTo(1);
+				assertThat(orders.drainTimeout()).isEqualTo(Duration.ofSeconds(30));
+				assertThat(orders.drainTimeoutFatal()).isFalse();
+				assertThat(orders.runtime().commands().sequence()).hasSize(2);
+			});
+	}
+
+	@Test
+	void refusesToStartWithAnUnknownPlaceholderNamingTheProperty() {
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.activate[0]=activate",
+					"baton.deployer.services.orders.runtime.restart[0]=restart",
+					"baton.deployer.services.orders.runtime.restart[1]={cmd}")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).hasStackTraceContaining("baton.deployer.services.orders")
+					.hasStackTraceContaining("unknown placeholder {cmd}");
+			});
+	}
+
+	@Test
+	void refusesToStartWithAZeroBatchSizeNamingTheProperty() {
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.activate[0]=activate",
+					"baton.deployer.services.orders.runtime.restart[0]=restart",
+					"baton.deployer.services.orders.max-unavailable=0")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).hasStackTraceContaining("maxUnavailable");
+			});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableConfigurationProperties(DeployerProperties.class)
+	static class PropertiesOnly {
+
+	}
+
+}

@@ -1,0 +1,88 @@
+package dev.baton.deployer.rollout;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.baton.contracts.DeployId;
+import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.NodeId;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.StepId;
+import dev.baton.contracts.Version;
+import dev.baton.contracts.deploy.DeployPhase;
+import dev.baton.contracts.deploy.DeployStarted;
+import dev.baton.contracts.deploy.DeploySucceeded;
+import dev.baton.contracts.deploy.InstanceDrained;
+import dev.baton.contracts.deploy.InstanceEnabled;
+import dev.baton.contracts.deploy.InstanceRestarted;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DeployJournalTests {
+
+	private static final ServiceName ORDERS = ServiceName.of("orders");
+
+	private static final InstanceId ONE = InstanceId.of("orders-1");
+
+	private static final InstanceId TWO = InstanceId.of("orders-2");
+
+	private final DeployJournal journal = new DeployJournal();
+
+	@Test
+	void findsTheLastConfirmedStepOfEveryInstanceOfAnUnfinishedDeploy() {
+		this.journal.apply(started("d-1"));
+		this.journal.apply(drained("d-1", ONE, DeployPhase.ROLLOUT));
+		this.journal.apply(enabled("d-1", ONE, DeployPhase.ROLLOUT));
+		this.journal.apply(drained("d-1", TWO, DeployPhase.ROLLOUT));
+
+		assertThat(this.journal.unfinished()).singleElement().satisfies((unfinished) -> {
+			assertThat(unfinished.started().deployId()).isEqualTo(DeployId.of("d-1"));
+			assertThat(unfinished.resumption().stages()).isEqualTo(Map.of(ONE, Stage.ENABLED, TWO, Stage.DRAINED));
+			assertThat(unfinished.resumption().failure()).isNull();
+		});
+	}
+
+	@Test
+	void ignoresFinishedDeploys() {
+		this.journal.apply(started("d-1"));
+		this.journal.apply(new DeploySucceeded(DeployId.of("d-1"), ORDERS, Version.of("v2"), 5, Instant.now()));
+
+		assertThat(this.journal.unfinished()).isEmpty();
+		assertThat(this.journal.deployIds()).containsExactly(DeployId.of("d-1"));
+	}
+
+	@Test
+	void resumesAFailedRestartOrAStartedRollbackAsARollback() {
+		this.journal.apply(started("d-1"));
+		this.journal.apply(drained("d-1", ONE, DeployPhase.ROLLOUT));
+		this.journal.apply(new InstanceRestarted(DeployId.of("d-1"), ORDERS, ONE, "127.0.0.1", 9001,
+				DeployPhase.ROLLOUT, StepId.of("s-1"), Version.of("v2"), 3, "boom", 1000, Instant.now()));
+		this.journal.apply(started("d-2"));
+		this.journal.apply(drained("d-2", ONE, DeployPhase.ROLLOUT));
+		this.journal.apply(enabled("d-2", TWO, DeployPhase.ROLLBACK));
+
+		assertThat(this.journal.unfinished()).extracting((unfinished) -> unfinished.resumption().failure())
+			.containsExactly("restart of orders-1 on v2 failed with exit code 3",
+					"rollback resumed after a deployer restart");
+		assertThat(this.journal.unfinished().get(1).resumption().rolledBack()).containsExactly(TWO);
+	}
+
+	private static DeployStarted started(String deployId) {
+		return new DeployStarted(DeployId.of(deployId), ORDERS, Version.of("v2"), List.of(List.of(ONE), List.of(TWO)),
+				Map.of(ONE, Version.of("v1"), TWO, Version.of("v1")), "ci", Instant.now());
+	}
+
+	private static InstanceDrained drained(String deployId, InstanceId instance, DeployPhase phase) {
+		return new InstanceDrained(DeployId.of(deployId), ORDERS, instance, phase, List.of(NodeId.of("a")), false, 3,
+				Instant.now());
+	}
+
+	private static InstanceEnabled enabled(String deployId, InstanceId instance, DeployPhase phase) {
+		return new InstanceEnabled(DeployId.of(deployId), ORDERS, instance, phase, List.of(NodeId.of("a")),
+				Instant.now());
+	}
+
+}

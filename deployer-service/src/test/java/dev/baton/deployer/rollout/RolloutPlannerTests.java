@@ -1,0 +1,82 @@
+package dev.baton.deployer.rollout;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+
+import dev.baton.contracts.DeployId;
+import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.Version;
+import dev.baton.contracts.deploy.DeployRequested;
+import dev.baton.contracts.health.HealthStatus;
+import dev.baton.contracts.registry.InstanceSnapshot;
+import dev.baton.contracts.registry.Lifecycle;
+import dev.baton.contracts.registry.ObservedHealth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class RolloutPlannerTests {
+
+	private final RolloutPlanner planner = new RolloutPlanner();
+
+	private final ServicePolicy policy = new ServicePolicy(2, 1, Duration.ofSeconds(1), Duration.ofSeconds(1),
+			Duration.ofSeconds(1), false);
+
+	@Test
+	void groupsInstancesInBatchesOfMaxUnavailable() throws Refusal {
+		DeployPlan plan = this.planner.plan(request(null, false), instances(5), this.policy, Instant.now());
+
+		assertThat(plan.batches()).extracting((batch) -> batch.size()).containsExactly(2, 2, 1);
+	}
+
+	@Test
+	void neverTakesMoreOutThanMinHealthyAllows() throws Refusal {
+		DeployPlan plan = this.planner.plan(request(5, false), instances(3), this.policy, Instant.now());
+
+		assertThat(plan.batches()).extracting((batch) -> batch.size()).containsExactly(2, 1);
+	}
+
+	@Test
+	void refusesASingleInstanceUnlessDowntimeIsAllowed() throws Refusal {
+		assertThatExceptionOfType(Refusal.class)
+			.isThrownBy(() -> this.planner.plan(request(null, false), instances(1), this.policy, Instant.now()))
+			.withMessageContaining("single instance");
+
+		assertThat(this.planner.plan(request(null, true), instances(1), this.policy, Instant.now()).batches())
+			.hasSize(1);
+	}
+
+	@Test
+	void refusesAServiceWithoutInstances() {
+		assertThatExceptionOfType(Refusal.class)
+			.isThrownBy(() -> this.planner.plan(request(null, false), List.of(), this.policy, Instant.now()))
+			.withMessageContaining("no registered instances");
+	}
+
+	@Test
+	void remembersTheVersionEachInstanceReportsForTheRollback() throws Refusal {
+		DeployPlan plan = this.planner.plan(request(null, false), instances(2), this.policy, Instant.now());
+
+		assertThat(plan.targets()).extracting(Target::previousVersion).containsOnly(Version.of("v1-reported"));
+	}
+
+	private static DeployRequested request(Integer batchSize, boolean allowDowntime) {
+		return new DeployRequested(DeployId.of("d"), ServiceName.of("orders"), Version.of("v2"), batchSize, null, null,
+				allowDowntime, "ci", null);
+	}
+
+	private static List<InstanceSnapshot> instances(int count) {
+		return IntStream.rangeClosed(1, count)
+			.mapToObj((i) -> new InstanceSnapshot(InstanceId.of("orders-" + i), ServiceName.of("orders"), "127.0.0.1",
+					9000 + i, Version.of("v1"), "/health", Lifecycle.ONLINE,
+					new ObservedHealth(HealthStatus.HEALTHY, Version.of("v1-reported"), "", Instant.now()), "", 1,
+					Instant.now()))
+			.toList();
+	}
+
+}

@@ -1,0 +1,75 @@
+package dev.baton.deployer.runtime;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.Version;
+import dev.baton.deployer.rollout.RestartResult;
+import dev.baton.deployer.rollout.Target;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CommandRuntimeTests {
+
+	private static final ServiceName ORDERS = ServiceName.of("orders");
+
+	private static final Target TARGET = new Target(InstanceId.of("orders-1"), new Endpoint("127.0.0.1", 9001),
+			Version.of("v1"));
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void runsActivateThenRestartWithPlaceholdersFilledPerArgument() throws Exception {
+		Path log = this.dir.resolve("log");
+		CommandRuntime runtime = runtime(Duration.ofSeconds(10),
+				List.of("/bin/sh", "-c", "echo \"activate $1 $2\" >> " + log, "sh", "{instanceId}", "{version}"),
+				List.of("/bin/sh", "-c", "echo \"restart $1:$2\" >> " + log, "sh", "{host}", "{port}"));
+
+		RestartResult result = runtime.restart(ORDERS, TARGET, Version.of("v2"));
+
+		assertThat(result.succeeded()).isTrue();
+		assertThat(Files.readAllLines(log)).containsExactly("activate orders-1 v2", "restart 127.0.0.1:9001");
+	}
+
+	@Test
+	void stopsAtTheFirstFailingCommandKeepingItsExitCodeAndStderr() throws Exception {
+		Path log = this.dir.resolve("log");
+		CommandRuntime runtime = runtime(Duration.ofSeconds(10),
+				List.of("/bin/sh", "-c", "echo 'no such version' >&2; exit 4"),
+				List.of("/bin/sh", "-c", "echo restarted >> " + log));
+
+		RestartResult result = runtime.restart(ORDERS, TARGET, Version.of("v2"));
+
+		assertThat(result.exitCode()).isEqualTo(4);
+		assertThat(result.stderr()).contains("no such version");
+		assertThat(log).doesNotExist();
+	}
+
+	@Test
+	void killsACommandThatOutlivesItsTimeout() throws IOException, InterruptedException {
+		CommandRuntime runtime = runtime(Duration.ofMillis(200), List.of("/bin/sh", "-c", "exec sleep 30"),
+				List.of("/bin/true"));
+
+		RestartResult result = runtime.restart(ORDERS, TARGET, Version.of("v2"));
+
+		assertThat(result.exitCode()).isEqualTo(CommandRunner.NOT_COMPLETED);
+		assertThat(result.stderr()).contains("timed out after PT0.2S");
+	}
+
+	private static CommandRuntime runtime(Duration timeout, List<String> activate, List<String> restart) {
+		return new CommandRuntime(Map.of(ORDERS,
+				new CommandRuntime.Commands(List.of(new ArgvTemplate(activate), new ArgvTemplate(restart)), timeout)));
+	}
+
+}
