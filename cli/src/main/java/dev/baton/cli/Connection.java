@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
  * properties file, then the local defaults. Any {@code kafka.*} entry of the file is
  * handed to the Kafka clients as is (SASL, TLS, ...).
  */
-class Connection {
+public class Connection {
 
 	@Option(names = "--bootstrap-servers", description = "Kafka bootstrap servers (env BATON_KAFKA)")
 	private String bootstrapServers;
@@ -33,6 +33,20 @@ class Connection {
 	private Path config;
 
 	private Properties file;
+
+	/**
+	 * The connection to one installation, for programs that use the CLI's clients
+	 * directly.
+	 * @param bootstrapServers Kafka bootstrap servers
+	 * @param topicPrefix the installation's topic prefix
+	 * @return the connection
+	 */
+	public static Connection of(String bootstrapServers, String topicPrefix) {
+		Connection connection = new Connection();
+		connection.bootstrapServers = bootstrapServers;
+		connection.topicPrefix = topicPrefix;
+		return connection;
+	}
 
 	String bootstrapServers() {
 		return pick(this.bootstrapServers, "BATON_KAFKA", "bootstrap-servers", "127.0.0.1:9092");

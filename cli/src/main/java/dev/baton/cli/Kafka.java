@@ -29,9 +29,9 @@ import tools.jackson.databind.json.JsonMapper;
  * start at the end of a topic (to follow what happens next) or at its beginning (to read
  * a state).
  */
-final class Kafka implements AutoCloseable {
+public final class Kafka implements AutoCloseable {
 
-	static final JsonMapper JSON = JsonMapper.builder()
+	public static final JsonMapper JSON = JsonMapper.builder()
 		.disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
 		.build();
 
@@ -39,7 +39,7 @@ final class Kafka implements AutoCloseable {
 
 	private KafkaProducer<String, String> producer;
 
-	Kafka(Connection connection) {
+	public Kafka(Connection connection) {
 		this.connection = connection;
 	}
 
@@ -75,7 +75,7 @@ final class Kafka implements AutoCloseable {
 	 * @param fromBeginning whether to read what is there already
 	 * @return the consumer; the caller closes it
 	 */
-	KafkaConsumer<String, String> reader(String topicSuffix, boolean fromBeginning) {
+	public KafkaConsumer<String, String> reader(String topicSuffix, boolean fromBeginning) {
 		Map<String, Object> settings = new HashMap<>(this.connection.kafka());
 		settings.put(ConsumerConfig.GROUP_ID_CONFIG, "baton-cli-" + UUID.randomUUID());
 		settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
@@ -105,7 +105,7 @@ final class Kafka implements AutoCloseable {
 	 * @param since the earliest record time, or null for the beginning
 	 * @return the records, partition by partition
 	 */
-	List<ConsumerRecord<String, String>> readToEnd(String topicSuffix, Instant since) {
+	public List<ConsumerRecord<String, String>> readToEnd(String topicSuffix, Instant since) {
 		List<ConsumerRecord<String, String>> records = new ArrayList<>();
 		try (KafkaConsumer<String, String> consumer = reader(topicSuffix, true)) {
 			Set<TopicPartition> partitions = consumer.assignment();
