@@ -1,0 +1,147 @@
+package dev.baton.health.fleet;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.deploy.InstanceRestarted;
+import dev.baton.contracts.registry.InstanceSnapshot;
+import dev.baton.health.probe.ProbeSettings;
+import dev.baton.health.probe.ProbeTarget;
+import dev.baton.health.verdict.RestartWatch;
+
+/**
+ * The instances this replica probes: those of the registry partitions it is assigned.
+ * Every replica hears every restart step, but only the one probing the instance acts on
+ * it; a step for an instance not (yet) probed here waits until its deadline, so a replica
+ * that takes the instance over during a deploy still answers the step.
+ */
+public final class Fleet {
+
+	private static final Logger logger = LoggerFactory.getLogger(Fleet.class);
+
+	private final ProbeLoop loop;
+
+	private final Function<ServiceName, ProbeSettings> settings;
+
+	private final Clock clock;
+
+	private final Duration defaultRestartTimeout;
+
+	private final Map<InstanceId, Tracked> tracked = new HashMap<>();
+
+	private final Map<InstanceId, RestartWatch> pending = new HashMap<>();
+
+	public Fleet(ProbeLoop loop, Function<ServiceName, ProbeSettings> settings, Clock clock,
+			Duration defaultRestartTimeout) {
+		this.loop = loop;
+		this.settings = settings;
+		this.clock = clock;
+		this.defaultRestartTimeout = defaultRestartTimeout;
+	}
+
+	/**
+	 * Applies one record of the registry's state: starts, replaces or stops probing.
+	 * @param partition the registry partition the record came from
+	 * @param key the record key, the instance id
+	 * @param snapshot the snapshot, or {@code null} for a tombstone
+	 */
+	public synchronized void apply(int partition, String key, InstanceSnapshot snapshot) {
+		InstanceId id = InstanceId.of(key);
+		if (snapshot == null || snapshot.deregistered()) {
+			stop(id);
+			this.pending.remove(id);
+			return;
+		}
+		if (!snapshot.instanceId().equals(id)) {
+			throw new IllegalArgumentException(
+					"record key " + key + " does not name the snapshot's instance " + snapshot.instanceId());
+		}
+		ProbeTarget target = new ProbeTarget(id, snapshot.service(), snapshot.endpoint(), snapshot.healthPath());
+		Tracked current = this.tracked.get(id);
+		if (current != null && current.revision() > snapshot.revision()) {
+			return;
+		}
+		if (current != null && current.instance().target().equals(target)) {
+			this.tracked.put(id, new Tracked(partition, snapshot.revision(), current.instance()));
+			return;
+		}
+		stop(id);
+		MonitoredInstance instance = this.loop.monitor(target, this.settings.apply(snapshot.service()));
+		this.tracked.put(id, new Tracked(partition, snapshot.revision(), instance));
+		RestartWatch restart = this.pending.remove(id);
+		if (restart != null && !restart.expired(System.nanoTime())) {
+			instance.watch(restart);
+		}
+	}
+
+	/**
+	 * Stops probing the instances of partitions this replica no longer owns.
+	 * @param partitions the revoked registry partitions
+	 */
+	public synchronized void revoke(Collection<Integer> partitions) {
+		Iterator<Map.Entry<InstanceId, Tracked>> entries = this.tracked.entrySet().iterator();
+		while (entries.hasNext()) {
+			Tracked entry = entries.next().getValue();
+			if (partitions.contains(entry.partition())) {
+				entry.instance().stop();
+				entries.remove();
+			}
+		}
+		logger.info("Registry partitions {} revoked; probing {} instances", partitions, this.tracked.size());
+	}
+
+	/**
+	 * A deploy restarted an instance: probe it fast until it rises or the deploy's
+	 * timeout passes. A step whose timeout has already passed (a replay) is ignored.
+	 * @param step the restart step
+	 */
+	public synchronized void restarted(InstanceRestarted step) {
+		long timeoutMillis = (step.healthTimeoutMillis() > 0) ? step.healthTimeoutMillis()
+				: this.defaultRestartTimeout.toMillis();
+		if (step.at().plusMillis(timeoutMillis).isBefore(this.clock.instant())) {
+			return;
+		}
+		long now = System.nanoTime();
+		this.pending.values().removeIf((waiting) -> waiting.expired(now));
+		RestartWatch restart = new RestartWatch(step.stepId(), now + TimeUnit.MILLISECONDS.toNanos(timeoutMillis),
+				timeoutMillis);
+		Tracked current = this.tracked.get(step.instanceId());
+		if (current != null) {
+			current.instance().watch(restart);
+		}
+		else {
+			this.pending.put(step.instanceId(), restart);
+		}
+	}
+
+	/**
+	 * The instances probed here.
+	 * @return their ids
+	 */
+	public synchronized Set<InstanceId> instances() {
+		return Set.copyOf(this.tracked.keySet());
+	}
+
+	private void stop(InstanceId id) {
+		Tracked removed = this.tracked.remove(id);
+		if (removed != null) {
+			removed.instance().stop();
+		}
+	}
+
+	private record Tracked(int partition, long revision, MonitoredInstance instance) {
+	}
+
+}

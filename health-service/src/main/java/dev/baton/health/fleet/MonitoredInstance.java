@@ -1,0 +1,135 @@
+package dev.baton.health.fleet;
+
+import java.time.Instant;
+import java.util.concurrent.ScheduledFuture;
+
+import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.health.probe.ProbeOutcome;
+import dev.baton.health.probe.ProbeSettings;
+import dev.baton.health.probe.ProbeTarget;
+import dev.baton.health.verdict.InstanceHealth;
+import dev.baton.health.verdict.RestartWatch;
+
+/**
+ * One probed instance's schedule: at most one probe in flight, the next one due an
+ * interval (or the fast interval) after the previous one was due, and never more than one
+ * pending. Outcomes arrive on the HTTP client's threads; state changes are serialized on
+ * this object.
+ */
+final class MonitoredInstance {
+
+	private final ProbeTarget target;
+
+	private final ProbeSettings settings;
+
+	private final InstanceHealth health;
+
+	private final ProbeLoop loop;
+
+	private long dueNanos;
+
+	private ScheduledFuture<?> next;
+
+	private boolean inFlight;
+
+	private boolean discardInFlight;
+
+	private boolean probedOnce;
+
+	private boolean stopped;
+
+	MonitoredInstance(ProbeTarget target, ProbeSettings settings, InstanceHealth health, ProbeLoop loop) {
+		this.target = target;
+		this.settings = settings;
+		this.health = health;
+		this.loop = loop;
+	}
+
+	ProbeTarget target() {
+		return this.target;
+	}
+
+	synchronized void start(long delayNanos) {
+		this.dueNanos = System.nanoTime() + delayNanos;
+		this.next = this.loop.schedule(this::probe, delayNanos);
+	}
+
+	/**
+	 * Switches to fast probing until the restart is answered and probes at once. A probe
+	 * already in flight started before the restart was known, so its outcome does not
+	 * count.
+	 * @param restart the restart step to answer
+	 */
+	synchronized void watch(RestartWatch restart) {
+		if (this.stopped || !this.health.watch(restart)) {
+			return;
+		}
+		if (this.inFlight) {
+			this.discardInFlight = true;
+			return;
+		}
+		this.next.cancel(false);
+		this.dueNanos = System.nanoTime();
+		this.next = this.loop.schedule(this::probe, 0);
+	}
+
+	synchronized void stop() {
+		this.stopped = true;
+		if (this.next != null) {
+			this.next.cancel(false);
+		}
+	}
+
+	private void probe() {
+		long due;
+		synchronized (this) {
+			if (this.stopped || this.inFlight) {
+				return;
+			}
+			this.inFlight = true;
+			due = this.dueNanos;
+		}
+		long started = System.nanoTime();
+		this.loop.prober()
+			.probe(this.target, this.settings)
+			.exceptionally((failure) -> ProbeOutcome.failure("probe error: " + failure, 0, Instant.now()))
+			.thenAccept((outcome) -> completed(outcome, due, started - due));
+	}
+
+	private long nextIntervalNanos() {
+		if (this.health.watching()) {
+			return this.settings.fastInterval().toNanos();
+		}
+		if (!this.probedOnce) {
+			this.probedOnce = true;
+			return ProbeLoop.spreadNanos(this.settings);
+		}
+		return this.settings.interval().toNanos();
+	}
+
+	private void completed(ProbeOutcome outcome, long due, long latenessNanos) {
+		VerdictIssued verdict = null;
+		synchronized (this) {
+			if (this.stopped) {
+				return;
+			}
+			this.inFlight = false;
+			long now = System.nanoTime();
+			if (this.discardInFlight) {
+				this.discardInFlight = false;
+				this.dueNanos = now;
+				this.next = this.loop.schedule(this::probe, 0);
+				return;
+			}
+			try {
+				verdict = this.health.judge(outcome, now).orElse(null);
+			}
+			finally {
+				this.dueNanos = Math.max(due + nextIntervalNanos(), now);
+				this.next = this.loop.schedule(this::probe, this.dueNanos - now);
+			}
+		}
+		this.loop.completed(this.target, latenessNanos, outcome, verdict);
+	}
+
+}

@@ -1,0 +1,105 @@
+package dev.baton.health.verdict;
+
+import java.time.Duration;
+import java.util.Optional;
+
+import dev.baton.contracts.StepId;
+import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.health.probe.ProbeOutcome;
+import dev.baton.health.probe.ProbeSettings;
+import dev.baton.health.probe.ProbeTarget;
+
+/**
+ * What health-service knows about one instance and says about it: a verdict on every
+ * change of status or version, a re-statement when nothing changed for a while, and,
+ * after a deploy restarted the instance, the verdict that answers that restart step: the
+ * moment it rises, or unhealthy once the deploy's timeout passes. Not thread-safe: its
+ * owner serializes calls.
+ */
+public final class InstanceHealth {
+
+	private final ProbeTarget target;
+
+	private final HealthCounter counter;
+
+	private final long restateNanos;
+
+	private RestartWatch watch;
+
+	private StepId lastAnswered;
+
+	private long lastPublishedNanos;
+
+	public InstanceHealth(ProbeTarget target, ProbeSettings settings, Duration restateInterval) {
+		this.target = target;
+		this.counter = new HealthCounter(settings.rise(), settings.fall());
+		this.restateNanos = restateInterval.toNanos();
+	}
+
+	/**
+	 * Starts waiting for the instance to rise after a restart. What was known before the
+	 * restart is forgotten, so only probes of the restarted instance count.
+	 * @param restart the step to answer
+	 * @return false when that step is already watched or answered (a redelivery)
+	 */
+	public boolean watch(RestartWatch restart) {
+		boolean known = restart.stepId().equals(this.lastAnswered)
+				|| (this.watch != null && restart.stepId().equals(this.watch.stepId()));
+		if (known) {
+			return false;
+		}
+		this.watch = restart;
+		this.counter.forget();
+		return true;
+	}
+
+	/**
+	 * Whether a restart is being watched, so probes run at the fast interval.
+	 * @return true while a restart step waits for its answer
+	 */
+	public boolean watching() {
+		return this.watch != null;
+	}
+
+	/**
+	 * Counts a probe's outcome and says what to publish.
+	 * @param outcome the outcome
+	 * @param nowNanos the current {@link System#nanoTime()}
+	 * @return the verdict to publish, if any
+	 */
+	public Optional<VerdictIssued> judge(ProbeOutcome outcome, long nowNanos) {
+		boolean changed = this.counter.count(outcome);
+		if (this.watch != null) {
+			if (this.counter.risen()) {
+				return Optional.of(answer(outcome, outcome.reason(), nowNanos));
+			}
+			if (this.watch.expired(nowNanos)) {
+				this.counter.giveUp();
+				String reason = "not healthy within " + this.watch.timeoutMillis() + " ms"
+						+ (outcome.reason().isEmpty() ? "" : ": " + outcome.reason());
+				return Optional.of(answer(outcome, reason, nowNanos));
+			}
+		}
+		boolean restate = this.counter.status() != null && nowNanos - this.lastPublishedNanos >= this.restateNanos;
+		if (changed || restate) {
+			return Optional.of(verdict(outcome, outcome.reason(), null, nowNanos));
+		}
+		return Optional.empty();
+	}
+
+	private VerdictIssued answer(ProbeOutcome outcome, String reason, long nowNanos) {
+		StepId step = this.watch.stepId();
+		this.lastAnswered = step;
+		this.watch = null;
+		return verdict(outcome, reason, step, nowNanos);
+	}
+
+	private VerdictIssued verdict(ProbeOutcome outcome, String reason, StepId answersStep, long nowNanos) {
+		this.lastPublishedNanos = nowNanos;
+		return new VerdictIssued(this.target.instanceId(), this.target.service(), this.target.endpoint().host(),
+				this.target.endpoint().port(), this.counter.status(), this.counter.version(), reason,
+				outcome.latencyMillis(), this.counter.successes(), this.counter.failures(), outcome.probedAt(),
+				answersStep);
+	}
+
+}

@@ -1,0 +1,244 @@
+package dev.baton.health.it;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.baton.contracts.StepId;
+import dev.baton.contracts.Version;
+import dev.baton.contracts.health.HealthStatus;
+import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.health.support.FreePorts;
+import dev.baton.health.support.Records;
+import dev.baton.health.support.TestInstance;
+import dev.baton.health.support.TestInstance.Mode;
+import dev.baton.kafka.testing.TestKafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * health-service against a real broker and real HTTP instances. Subclasses say where the
+ * broker is.
+ */
+abstract class HealthServiceIntegrationTests {
+
+	private static final Logger logger = LoggerFactory.getLogger(HealthServiceIntegrationTests.class);
+
+	private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+	private HealthHarness harness;
+
+	protected abstract String bootstrapServers();
+
+	@BeforeEach
+	void createWorld() {
+		this.harness = new HealthHarness(bootstrapServers());
+	}
+
+	@AfterEach
+	void closeWorld() {
+		this.harness.close();
+	}
+
+	@Test
+	void countsRiseAndFallExactly() {
+		TestInstance instance = this.harness.instance();
+		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
+		this.harness.startReplica("r1", "baton.health.probe.interval=200ms", "baton.health.probe.rise=3",
+				"baton.health.probe.fall=2");
+
+		VerdictIssued healthy = awaitVerdict("orders-1", HealthStatus.HEALTHY);
+		assertThat(healthy.consecutiveSuccesses()).isEqualTo(3);
+		assertThat(healthy.consecutiveFailures()).isZero();
+		assertThat(healthy.version()).isEqualTo(Version.of("v1"));
+		assertThat(healthy.reason()).isEmpty();
+
+		instance.mode(Mode.UNAVAILABLE);
+		VerdictIssued unhealthy = awaitVerdict("orders-1", HealthStatus.UNHEALTHY);
+		assertThat(unhealthy.consecutiveFailures()).isEqualTo(2);
+		assertThat(unhealthy.consecutiveSuccesses()).isZero();
+		assertThat(unhealthy.reason()).isEqualTo("503");
+		assertThat(this.harness.verdicts("orders-1")).extracting(VerdictIssued::status)
+			.containsExactly(HealthStatus.HEALTHY, HealthStatus.UNHEALTHY);
+	}
+
+	@Test
+	void versionChangeAloneProducesAVerdict() {
+		TestInstance instance = this.harness.instance();
+		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
+		this.harness.startReplica("r1", "baton.health.probe.interval=200ms");
+		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+
+		instance.version("v2");
+		await().atMost(PATIENCE)
+			.until(() -> this.harness.verdicts("orders-1")
+				.stream()
+				.anyMatch((v) -> Version.of("v2").equals(v.version())));
+		List<VerdictIssued> verdicts = this.harness.verdicts("orders-1");
+		assertThat(verdicts).extracting(VerdictIssued::status).containsOnly(HealthStatus.HEALTHY);
+		assertThat(verdicts).extracting(VerdictIssued::version).containsExactly(Version.of("v1"), Version.of("v2"));
+		assertThat(verdicts.get(1).consecutiveSuccesses()).isGreaterThan(2);
+	}
+
+	@Test
+	void restartedInstanceIsHealthyWithinTwoFastIntervalsOfStarting() {
+		TestInstance instance = this.harness.instance();
+		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
+		this.harness.startReplica("r1", "baton.health.probe.fast-interval=100ms");
+		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+
+		instance.down();
+		String stepId = "restart-" + UUID.randomUUID();
+		this.harness.step(Records.restarted("orders-1", instance.port(), stepId, 10_000));
+		AtomicReference<Instant> startedAt = new AtomicReference<>();
+		ScheduledExecutorService starter = Executors.newSingleThreadScheduledExecutor();
+		try {
+			// the restarted app needs 700 ms to start listening
+			starter.schedule(() -> {
+				instance.version("v2").up();
+				startedAt.set(Instant.now());
+			}, 700, TimeUnit.MILLISECONDS);
+			VerdictIssued answer = await().atMost(PATIENCE)
+				.until(() -> answering("orders-1", stepId), (found) -> found != null);
+			assertThat(answer.status()).isEqualTo(HealthStatus.HEALTHY);
+			assertThat(answer.version()).isEqualTo(Version.of("v2"));
+			assertThat(answer.answersStep()).isEqualTo(StepId.of(stepId));
+			Instant decidedAt = answer.probedAt().plusMillis(answer.latencyMillis());
+			logger.info("Restarted instance verified {} ms after it started listening",
+					Duration.between(startedAt.get(), decidedAt).toMillis());
+			assertThat(Duration.between(startedAt.get(), decidedAt))
+				.isLessThanOrEqualTo(Duration.ofMillis(2 * 100 + 100));
+		}
+		finally {
+			starter.shutdownNow();
+		}
+	}
+
+	@Test
+	void restartThatNeverComesUpIsAnsweredUnhealthyAtTheDeployTimeout() {
+		TestInstance instance = this.harness.instance();
+		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
+		this.harness.startReplica("r1");
+		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+
+		instance.down();
+		String stepId = "restart-" + UUID.randomUUID();
+		this.harness.step(Records.restarted("orders-1", instance.port(), stepId, 1_500));
+		VerdictIssued answer = await().atMost(PATIENCE)
+			.until(() -> answering("orders-1", stepId), (found) -> found != null);
+		assertThat(answer.status()).isEqualTo(HealthStatus.UNHEALTHY);
+		assertThat(answer.reason()).startsWith("not healthy within 1500 ms");
+	}
+
+	@Test
+	void deregisteredInstanceStopsBeingProbedAtOnce() {
+		TestInstance instance = this.harness.instance();
+		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
+		this.harness.startReplica("r1", "baton.health.probe.interval=100ms");
+		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+
+		this.harness.registry("orders-1",
+				Records.snapshot("orders-1", "127.0.0.1", instance.port(), "DEREGISTERED", 2));
+		Instant deregisteredAt = Instant.now();
+		await().atMost(PATIENCE).until(() -> lastProbe(instance).isBefore(Instant.now().minusSeconds(1)));
+		assertThat(lastProbe(instance)).isBefore(deregisteredAt.plusMillis(500));
+	}
+
+	@Test
+	void slowAndUnreachableInstancesAreUnhealthyWithTheirReasonAndOthersKeepBeingProbed() {
+		TestInstance slow = this.harness.instance().mode(Mode.SLOW);
+		TestInstance healthy = this.harness.instance();
+		this.harness.registry("slow-1", Records.registered("slow-1", slow.port()));
+		this.harness.registry("gone-1", Records.registered("gone-1", FreePorts.next()));
+		this.harness.registry("ghost-1", Records.snapshot("ghost-1", "no-such-host.invalid", 8080, "REGISTERED", 1));
+		this.harness.registry("orders-1", Records.registered("orders-1", healthy.port()));
+		this.harness.startReplica("r1", "baton.health.probe.interval=300ms", "baton.health.probe.timeout=200ms");
+
+		assertThat(awaitVerdict("slow-1", HealthStatus.UNHEALTHY).reason()).isEqualTo("timeout");
+		assertThat(awaitVerdict("gone-1", HealthStatus.UNHEALTHY).reason()).isEqualTo("refused");
+		assertThat(awaitVerdict("ghost-1", HealthStatus.UNHEALTHY).reason()).isNotEmpty();
+		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+		int probes = healthy.probes().size();
+		await().atMost(PATIENCE).until(() -> healthy.probes().size() >= probes + 3);
+	}
+
+	@Test
+	void malformedRecordsGoToTheDeadLetterTopicAndProbingGoesOn() {
+		TestInstance first = this.harness.instance();
+		TestInstance second = this.harness.instance();
+		this.harness.registry("orders-1", Records.registered("orders-1", first.port()));
+		this.harness.startReplica("r1", "baton.health.probe.interval=200ms");
+		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+
+		this.harness.registry("bad-1", "{not json");
+		this.harness.registry("bad-2", Records.snapshot("bad-2", "bad host!", 8080, "REGISTERED", 1));
+		this.harness.registry("bad-3", Records.registered("someone-else", second.port()));
+		this.harness.step("{\"type\":\"InstanceRestarted\",\"stepId\":\"s-1\"}");
+		this.harness.registry("orders-2", Records.registered("orders-2", second.port()));
+
+		awaitVerdict("orders-2", HealthStatus.HEALTHY);
+		await().atMost(PATIENCE)
+			.until(() -> this.harness.kafka().readAllBytes(this.harness.topic("registry.state-dlt")).size() == 3);
+		assertThat(this.harness.kafka().readAllBytes(this.harness.topic("registry.state-dlt")))
+			.extracting(ConsumerRecord::key)
+			.containsExactlyInAnyOrder("bad-1", "bad-2", "bad-3");
+		assertThat(this.harness.kafka().readAllBytes(this.harness.topic("registry.state-dlt")))
+			.allSatisfy((record) -> assertThat(TestKafka.header(record, "baton-dlt-reason")).isNotBlank());
+		await().atMost(PATIENCE)
+			.until(() -> this.harness.kafka().readAllBytes(this.harness.topic("deploy.steps-dlt")).size() == 1);
+		int probes = first.probes().size();
+		await().atMost(PATIENCE).until(() -> first.probes().size() >= probes + 3);
+	}
+
+	@Test
+	void restatesAnUnchangedVerdictPeriodically() {
+		TestInstance instance = this.harness.instance();
+		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
+		this.harness.startReplica("r1", "baton.health.probe.interval=100ms",
+				"baton.health.verdicts.restate-interval=500ms");
+		await().atMost(PATIENCE).until(() -> this.harness.verdicts("orders-1").size() >= 3);
+		assertThat(this.harness.verdicts("orders-1")).extracting(VerdictIssued::status)
+			.containsOnly(HealthStatus.HEALTHY);
+	}
+
+	@Test
+	void twoReplicasSplitTheInstancesAndTheSurvivorTakesOverWithinARebalancePlusOneInterval() {
+		new ReplicaTakeoverTests(this.harness).run();
+	}
+
+	private VerdictIssued awaitVerdict(String instanceId, HealthStatus status) {
+		return await().atMost(PATIENCE)
+			.until(() -> this.harness.verdicts(instanceId)
+				.stream()
+				.filter((verdict) -> verdict.status() == status)
+				.findFirst()
+				.orElse(null), (found) -> found != null);
+	}
+
+	private VerdictIssued answering(String instanceId, String stepId) {
+		return this.harness.verdicts(instanceId)
+			.stream()
+			.filter((verdict) -> verdict.answersStep() != null && verdict.answersStep().value().equals(stepId))
+			.findFirst()
+			.orElse(null);
+	}
+
+	private static Instant lastProbe(TestInstance instance) {
+		List<TestInstance.Probe> probes = instance.probes();
+		return probes.get(probes.size() - 1).at();
+	}
+
+}

@@ -1,0 +1,31 @@
+package dev.baton.health.support;
+
+import java.time.Instant;
+
+/**
+ * Registry snapshots and deploy steps as hand-written JSON, the way any producer would
+ * publish them.
+ */
+public final class Records {
+
+	private Records() {
+	}
+
+	public static String snapshot(String instanceId, String host, int port, String lifecycle, long revision) {
+		return "{\"type\":\"InstanceSnapshot\",\"instanceId\":\"" + instanceId + "\",\"service\":\"orders\",\"host\":\""
+				+ host + "\",\"port\":" + port + ",\"version\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\""
+				+ lifecycle + "\",\"revision\":" + revision + ",\"updatedAt\":\"" + Instant.now() + "\"}";
+	}
+
+	public static String registered(String instanceId, int port) {
+		return snapshot(instanceId, "127.0.0.1", port, "REGISTERED", 1);
+	}
+
+	public static String restarted(String instanceId, int port, String stepId, long healthTimeoutMillis) {
+		return "{\"type\":\"InstanceRestarted\",\"deployId\":\"deploy-1\",\"service\":\"orders\",\"instanceId\":\""
+				+ instanceId + "\",\"host\":\"127.0.0.1\",\"port\":" + port + ",\"phase\":\"ROLLOUT\",\"stepId\":\""
+				+ stepId + "\",\"version\":\"v2\",\"exitCode\":0,\"stderr\":\"\",\"healthTimeoutMillis\":"
+				+ healthTimeoutMillis + ",\"at\":\"" + Instant.now() + "\"}";
+	}
+
+}
