@@ -21,8 +21,9 @@ ENTRYPOINT ["java", "-jar", "/app/app.jar"]
 # The deployer restarts the sample apps through supervisorctl, like the local stack does, and
 # switches their release links on the volume it shares with them.
 FROM eclipse-temurin:17-jre AS deployer-service
-RUN apt-get update && apt-get install -y --no-install-recommends supervisor && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*
 COPY --from=build /src/deployer-service/target/deployer-service-*[0-9T].jar /app/app.jar
+COPY demo/runtime/restart-instance /opt/baton/restart-instance
 ENTRYPOINT ["java", "-jar", "/app/app.jar"]
 
 # nginx with Lua from Debian, as on the machines Baton was checked on, driven by nginx-control in
@@ -37,6 +38,6 @@ ENTRYPOINT ["java", "-jar", "/app/app.jar"]
 # The sample app's instances under supervisord, each running its release through a `current` link.
 FROM eclipse-temurin:17-jre AS sample-apps
 RUN apt-get update && apt-get install -y --no-install-recommends supervisor && rm -rf /var/lib/apt/lists/*
-COPY --from=build /src/sample-app/target/sample-app-*[0-9T].jar /opt/sample-app.jar
+COPY --from=build /src/sample-app/target/sample-app.jar /opt/sample-app.jar
 COPY docker/sample-apps /opt/sample-apps
 ENTRYPOINT ["/opt/sample-apps/start.sh"]

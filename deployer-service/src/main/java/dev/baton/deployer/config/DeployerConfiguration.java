@@ -43,7 +43,7 @@ class DeployerConfiguration {
 
 	@Bean
 	KafkaAdmin.NewTopics deployerTopics(TopicDeclarations declarations) {
-		return declarations.declare(Topic.DEPLOY_STEPS, Topic.NGINX_COMMANDS);
+		return declarations.declare(Topic.DEPLOY_REQUESTS, Topic.DEPLOY_STEPS, Topic.NGINX_COMMANDS);
 	}
 
 	@Bean

@@ -1,0 +1,75 @@
+package dev.baton.demo;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.baton.loadgen.LoadResult;
+import dev.baton.loadgen.report.ReportRenderer;
+import dev.baton.loadgen.report.ScenarioResult;
+
+/**
+ * Runs every scenario under the same steady load and writes the report. Exits 0 only when
+ * every scenario did what it should and lost no request it was not allowed to.
+ */
+public final class DemoRunner {
+
+	private final DemoOptions options;
+
+	private final PrintStream out;
+
+	DemoRunner(DemoOptions options, PrintStream out) {
+		this.options = options;
+		this.out = out;
+	}
+
+	public static void main(String[] args) throws IOException {
+		PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+		System.exit(new DemoRunner(DemoOptions.parse(args), out).run() ? 0 : 1);
+	}
+
+	boolean run() throws IOException {
+		String service = this.options.service();
+		List<Scenario> scenarios = List.of(new DeployScenario("rolling deploy v1 → v2", "v2", 0),
+				new DeployScenario("rollback to v1", "v1", 0),
+				new DeployScenario("broken release v3-broken (automatic rollback)", "v3-broken", 1),
+				new KillScenario(service + "-1", 9001), new ScaleOutScenario(service + "-3", 9003),
+				new ScaleInScenario(service + "-3", 9003));
+		List<ScenarioResult> results = new ArrayList<>();
+		List<String> verdicts = new ArrayList<>();
+		boolean passed = true;
+		for (Scenario scenario : scenarios) {
+			this.out.printf("%n== %s (%.0f requests/s, GET:POST 2:1)%n", scenario.name(), this.options.rate());
+			Timeline timeline = new Timeline();
+			LoadRun load = LoadRun.start(this.options);
+			Await.steadyLoad(this.options.settle());
+			Instant start = Instant.now();
+			Scenario.Act act = scenario.act(new Stack(this.options), timeline);
+			Duration duration = Duration.between(start, Instant.now());
+			Await.steadyLoad(this.options.settle());
+			LoadResult result = load.stop();
+			boolean lossless = result.failed() <= act.allowedLosses();
+			String verdict = String.format("%s: %s; %d requests, %d failed (GET %d, POST %d; allowed %d) — %s",
+					scenario.name(), act.note(), result.requests(), result.failed(), result.get().failed(),
+					result.post().failed(), act.allowedLosses(), (act.ok() && lossless) ? "PASS" : "FAIL");
+			this.out.println(verdict);
+			verdicts.add(verdict);
+			passed &= act.ok() && lossless;
+			results.add(new ScenarioResult(scenario.name(), result, timeline.events(), duration, act.timeToRollBack()));
+		}
+		ReportRenderer.RenderedReport report = ReportRenderer.render(results, this.options.reportDirectory());
+		Files.write(this.options.reportDirectory().resolve("verdicts.txt"), verdicts);
+		this.out.println();
+		this.out.println(Files.readString(report.markdown()));
+		this.out.printf("Report: %s (also %s and %d charts)%n", report.markdown(), report.json(),
+				report.charts().size());
+		this.out.println(passed ? "ALL SCENARIOS PASSED" : "SOME SCENARIOS FAILED");
+		return passed;
+	}
+
+}

@@ -1,0 +1,60 @@
+package dev.baton.demo;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code baton deploy SERVICE VERSION --wait}, as CI runs it: a rolling deploy, a
+ * rollback to the previous version (the same command), or a broken release that Baton
+ * must roll back by itself.
+ */
+final class DeployScenario implements Scenario {
+
+	private final String name;
+
+	private final String version;
+
+	private final int expectedExitCode;
+
+	DeployScenario(String name, String version, int expectedExitCode) {
+		this.name = name;
+		this.version = version;
+		this.expectedExitCode = expectedExitCode;
+	}
+
+	@Override
+	public String name() {
+		return this.name;
+	}
+
+	@Override
+	public Act act(Stack stack, Timeline timeline) {
+		String deployId = "demo-" + this.version + "-" + Instant.now().toEpochMilli();
+		Instant start = Instant.now();
+		timeline.mark("baton deploy " + this.version);
+		Stack.CliRun run = stack.baton("deploy", stack.options().service(), this.version, "--wait", "--timeout", "5m",
+				"--deploy-id", deployId);
+		timeline.addSteps(stack.options(), deployId, start.minusSeconds(5));
+		boolean ok = run.code() == this.expectedExitCode;
+		String outcome = "exit " + run.code() + " (expected " + this.expectedExitCode + ")";
+		JsonNode failed = timeline.step("DeployFailed");
+		if (!failed.isMissingNode()) {
+			Duration rollback = Duration.ofMillis(failed.path("rollbackMillis").asLong());
+			return new Act(ok, outcome + "; " + failed.path("reason").asString() + "; rolled back "
+					+ failed.path("rolledBack") + " in " + seconds(rollback), 0, rollback);
+		}
+		JsonNode succeeded = timeline.step("DeploySucceeded");
+		if (succeeded.isMissingNode()) {
+			return Act.of(false, outcome + "; " + run.out().strip() + " " + run.err().strip());
+		}
+		return Act.of(ok, outcome + "; " + DeployTime.check(stack,
+				Duration.ofMillis(succeeded.path("durationMillis").asLong()), timeline.restartedInstances()));
+	}
+
+	static String seconds(Duration duration) {
+		return String.format("%.1f s", duration.toMillis() / 1000.0);
+	}
+
+}

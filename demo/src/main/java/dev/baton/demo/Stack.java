@@ -1,0 +1,181 @@
+package dev.baton.demo;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import tools.jackson.databind.JsonNode;
+
+import dev.baton.cli.BatonCommand;
+import dev.baton.cli.Kafka;
+
+/**
+ * The running local stack as the scenarios touch it: the {@code baton} CLI, supervisord,
+ * the registry's admin API, and the instances themselves.
+ */
+final class Stack {
+
+	private final DemoOptions options;
+
+	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+	Stack(DemoOptions options) {
+		this.options = options;
+	}
+
+	DemoOptions options() {
+		return this.options;
+	}
+
+	/**
+	 * Runs a {@code baton} command as a user would, against this stack.
+	 * @param args the command's arguments
+	 * @return its exit code and output
+	 */
+	CliRun baton(String... args) {
+		List<String> all = new ArrayList<>(List.of(args));
+		all.addAll(List.of("--bootstrap-servers", this.options.kafka()));
+		if (List.of("approve", "offline", "online").contains(args[0])) {
+			all.addAll(List.of("--token", secret("registry")));
+		}
+		StringWriter out = new StringWriter();
+		StringWriter err = new StringWriter();
+		int code = BatonCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));
+		return new CliRun(code, out.toString(), err.toString());
+	}
+
+	String supervisor(String... args) {
+		List<String> command = new ArrayList<>(
+				List.of("supervisorctl", "-c", this.options.run().resolve("demo/supervisord.conf").toString()));
+		command.addAll(List.of(args));
+		return run(command);
+	}
+
+	void kill9(long pid) {
+		run(List.of("kill", "-9", Long.toString(pid)));
+	}
+
+	/**
+	 * The registry's view of one instance.
+	 * @param instanceId the instance
+	 * @return its JSON, or a missing node when unknown
+	 */
+	JsonNode instance(String instanceId) {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:7101/api/instances/" + instanceId))
+			.header("Authorization", "Bearer " + secret("registry"))
+			.timeout(Duration.ofSeconds(5))
+			.build();
+		String body = send(request);
+		return (body != null) ? Kafka.JSON.readTree(body) : Kafka.JSON.missingNode();
+	}
+
+	/**
+	 * How many requests an instance has served on a path, from its own metrics.
+	 * @param port the instance's port
+	 * @return the count, or 0 when the instance does not answer
+	 */
+	long served(int port) {
+		String body = send(HttpRequest
+			.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/metrics/http.server.requests?tag=uri:/work"))
+			.timeout(Duration.ofSeconds(5))
+			.build());
+		return (body != null) ? Kafka.JSON.readTree(body).path("measurements").path(0).path("value").asLong(0) : 0;
+	}
+
+	/**
+	 * Requests in flight on an instance, as nginx counts them (the control endpoint of
+	 * the local nginx node).
+	 * @param port the instance's port
+	 * @return the count, or -1 when nginx does not answer
+	 */
+	long inFlight(int port) {
+		String body = control("/baton/inflight?service=" + this.options.service() + "&peer=127.0.0.1:" + port);
+		return (body != null) ? Long.parseLong(body.trim().split("\\s+")[1]) : -1;
+	}
+
+	/**
+	 * Whether nginx picks an instance for new requests.
+	 * @param port the instance's port
+	 * @return {@code up}, {@code down}, or {@code absent}
+	 */
+	String peerState(int port) {
+		String body = control("/baton/peers?service=" + this.options.service());
+		if (body == null) {
+			return "absent";
+		}
+		return body.lines()
+			.filter((line) -> line.startsWith("127.0.0.1:" + port + " "))
+			.map((line) -> line.split("\\s+")[1])
+			.findFirst()
+			.orElse("absent");
+	}
+
+	private String control(String path) {
+		return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:7180" + path))
+			.header("X-Baton-Token", secret("nginx-control"))
+			.timeout(Duration.ofSeconds(5))
+			.build());
+	}
+
+	Path log(String name) {
+		return this.options.run().resolve("logs").resolve(name + ".log");
+	}
+
+	private String send(HttpRequest request) {
+		try {
+			HttpResponse<String> response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
+			return (response.statusCode() == 200) ? response.body() : null;
+		}
+		catch (IOException ex) {
+			return null;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return null;
+		}
+	}
+
+	private String secret(String name) {
+		try {
+			return Files.readString(this.options.run().resolve(name + ".token")).trim();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("no " + name + " token in " + this.options.run(), ex);
+		}
+	}
+
+	private static String run(List<String> command) {
+		try {
+			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+			if (!process.waitFor(60, TimeUnit.SECONDS)) {
+				process.destroyForcibly();
+				throw new IllegalStateException(command + " did not finish");
+			}
+			return output.trim();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("could not run " + command, ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	record CliRun(int code, String out, String err) {
+
+	}
+
+}

@@ -1,0 +1,77 @@
+package dev.baton.demo;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import tools.jackson.databind.JsonNode;
+
+import dev.baton.cli.Connection;
+import dev.baton.cli.Kafka;
+import dev.baton.loadgen.report.TimelineEvent;
+
+/**
+ * What happened during a scenario, for the chart and the report: the demo's own actions
+ * and the deploy's steps as the deployer published them.
+ */
+final class Timeline {
+
+	private final List<TimelineEvent> events = new ArrayList<>();
+
+	private final List<JsonNode> steps = new ArrayList<>();
+
+	void mark(String label) {
+		this.events.add(new TimelineEvent(Instant.now(), label));
+	}
+
+	/**
+	 * Adds every step of a deploy published since a point in time.
+	 * @param options the stack
+	 * @param deployId the deploy
+	 * @param since when the scenario started
+	 */
+	void addSteps(DemoOptions options, String deployId, Instant since) {
+		try (Kafka kafka = new Kafka(Connection.of(options.kafka(), "baton."))) {
+			for (ConsumerRecord<String, String> record : kafka.readToEnd("deploy.steps", since)) {
+				JsonNode step = Kafka.JSON.readTree(record.value());
+				if (deployId.equals(step.path("deployId").asString())) {
+					this.steps.add(step);
+					String instance = step.path("instanceId").asString("");
+					String phase = "ROLLBACK".equals(step.path("phase").asString("")) ? " (rollback)" : "";
+					this.events.add(new TimelineEvent(Instant.parse(step.path("at").asString()),
+							(step.path("type").asString() + " " + instance + phase).trim()));
+				}
+			}
+		}
+	}
+
+	/**
+	 * The last step of a type.
+	 * @param type the step's type
+	 * @return the step, or a missing node
+	 */
+	JsonNode step(String type) {
+		return this.steps.stream()
+			.filter((step) -> type.equals(step.path("type").asString()))
+			.reduce((first, second) -> second)
+			.orElse(Kafka.JSON.missingNode());
+	}
+
+	/**
+	 * The instances restarted during the rollout, in order.
+	 * @return their ids
+	 */
+	List<String> restartedInstances() {
+		return this.steps.stream()
+			.filter((step) -> "InstanceRestarted".equals(step.path("type").asString())
+					&& "ROLLOUT".equals(step.path("phase").asString()))
+			.map((step) -> step.path("instanceId").asString())
+			.toList();
+	}
+
+	List<TimelineEvent> events() {
+		return List.copyOf(this.events);
+	}
+
+}

@@ -1,0 +1,221 @@
+# The local stack, sourced by ./baton: every process Baton needs, started on loopback without
+# Docker, with its logs in $RUN/logs and its pid in $RUN/pids. Needs ROOT and RUN.
+
+KAFKA_PORT=${BATON_KAFKA_PORT:-9092}
+REGISTRY_PORT=7101
+NGINX_PORT=${BATON_NGINX_PORT:-8080}
+SERVICE=orders
+INSTANCE_PORTS=(9001 9002 9003)
+APT_PACKAGES=(nginx libnginx-mod-http-lua lua-resty-core supervisor curl)
+JVM_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k)
+DEMO=$RUN/demo
+
+say() { printf '%s\n' "$*"; }
+die() { printf 'baton: %s\n' "$*" >&2; exit 2; }
+
+ensure_packages() {
+  local missing=() package
+  for package in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -eq 0 ]; then
+    say "Installing ${missing[*]}"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    die "missing packages; run: sudo apt-get update && sudo apt-get install -y ${missing[*]}"
+  fi
+}
+
+build() {
+  say "Building (./mvnw package, tests skipped)"
+  (cd "$ROOT" && ./mvnw -q -B -DskipTests install)
+}
+
+secret() { # name: a random token kept in $RUN, readable by this user only
+  mkdir -p "$RUN"
+  [ -s "$RUN/$1.token" ] || (umask 077 && head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$RUN/$1.token")
+  cat "$RUN/$1.token"
+}
+
+start_process() { # name, command...
+  local name=$1; shift
+  mkdir -p "$RUN/logs" "$RUN/pids"
+  nohup "$@" > "$RUN/logs/$name.log" 2>&1 &
+  echo $! > "$RUN/pids/$name.pid"
+}
+
+wait_for() { # description, seconds, command...: polls a readiness check, bounded
+  local what=$1 seconds=$2; shift 2
+  local deadline=$((SECONDS + seconds))
+  until "$@" >/dev/null 2>&1; do
+    [ $SECONDS -lt $deadline ] || die "$what not ready within ${seconds}s (logs in $RUN/logs)"
+    sleep 0.2
+  done
+}
+
+jar() { ls "$ROOT/$1/target/"*.jar | grep -v -e original -e sources -e tests | head -n 1; }
+
+cli() {
+  local jar="$ROOT/cli/target/baton-cli.jar"
+  [ -f "$jar" ] || (cd "$ROOT" && ./mvnw -q -B -DskipTests -pl cli -am install >/dev/null)
+  BATON_REGISTRY_TOKEN=${BATON_REGISTRY_TOKEN:-$(secret registry)} java -jar "$jar" "$@"
+}
+
+start_kafka() {
+  local lib="$ROOT/local-kafka/target/lib" data="$RUN/kafka"
+  mkdir -p "$data" "$RUN/logs"
+  cat > "$RUN/kafka.properties" <<PROPERTIES
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@127.0.0.1:$((KAFKA_PORT + 1))
+listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$((KAFKA_PORT + 1))
+advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT
+controller.listener.names=CONTROLLER
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+log.dirs=$data/logs
+num.partitions=3
+offsets.topic.replication.factor=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+group.initial.rebalance.delay.ms=0
+PROPERTIES
+  if [ ! -f "$data/logs/meta.properties" ]; then
+    java -cp "$lib/*" kafka.tools.StorageTool format -c "$RUN/kafka.properties" \
+      -t "$(java -cp "$lib/*" kafka.tools.StorageTool random-uuid 2>/dev/null)" > "$RUN/logs/kafka-format.log" 2>&1
+  fi
+  start_process kafka java -Xms256m -Xmx512m -cp "$lib/*" kafka.Kafka "$RUN/kafka.properties"
+  wait_for "Kafka on 127.0.0.1:$KAFKA_PORT" 60 bash -c "exec 3<>/dev/tcp/127.0.0.1/$KAFKA_PORT"
+}
+
+start_service() { # module, port, arguments...
+  local module=$1 port=$2; shift 2
+  start_process "$module" java "${JVM_OPTS[@]}" -Xmx256m -jar "$(jar "$module")" \
+    --spring.kafka.bootstrap-servers="127.0.0.1:$KAFKA_PORT" --server.port="$port" "$@"
+}
+
+wait_healthy() { # module, port
+  wait_for "$1 on 127.0.0.1:$2" 120 curl -fsS "http://127.0.0.1:$2/actuator/health"
+}
+
+prepare_releases() {
+  local version
+  mkdir -p "$DEMO/releases" "$DEMO/instances"
+  for version in v1 v2 v3-broken; do
+    mkdir -p "$DEMO/releases/$version"
+    cp "$(jar sample-app)" "$DEMO/releases/$version/sample-app.jar"
+    printf 'sample.version=%s\n' "$version" > "$DEMO/releases/$version/release.properties"
+  done
+  printf 'sample.crash-on-start=true\n' >> "$DEMO/releases/v3-broken/release.properties"
+}
+
+write_supervisor_config() {
+  local conf="$DEMO/supervisord.conf" index instance
+  cat > "$conf" <<CONF
+[unix_http_server]
+file=$RUN/supervisor.sock
+[supervisord]
+logfile=$RUN/logs/supervisord.log
+pidfile=$RUN/supervisord.pid
+childlogdir=$RUN/logs
+[rpcinterface:supervisor]
+supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface
+[supervisorctl]
+serverurl=unix://$RUN/supervisor.sock
+CONF
+  for index in 0 1 2; do
+    instance="$SERVICE-$((index + 1))"
+    mkdir -p "$DEMO/instances/$instance"
+    [ -L "$DEMO/instances/$instance/current" ] || ln -sfn "$DEMO/releases/v1" "$DEMO/instances/$instance/current"
+    cat >> "$conf" <<CONF
+[program:$instance]
+command=java ${JVM_OPTS[*]} -Xmx160m -jar sample-app.jar --server.port=${INSTANCE_PORTS[$index]}
+  --baton.client.service=$SERVICE --baton.client.instance-id=$instance --baton.client.deregister-on-shutdown=false
+  --baton.client.bootstrap-servers=127.0.0.1:$KAFKA_PORT --management.endpoints.web.exposure.include=health,info,metrics
+directory=$DEMO/instances/$instance/current
+autostart=$([ "$index" -lt 2 ] && echo true || echo false)
+autorestart=true
+startsecs=1
+startretries=1000
+stopwaitsecs=30
+stdout_logfile=$RUN/logs/$instance.log
+redirect_stderr=true
+CONF
+  done
+}
+
+supervisor() { supervisorctl -c "$DEMO/supervisord.conf" "$@"; }
+
+stack_up() {
+  [ -f "$(jar sample-app)" ] && [ -d "$ROOT/local-kafka/target/lib" ] || build
+  start_kafka
+  start_service registry-service "$REGISTRY_PORT" --baton.registry.admin.token="$(secret registry)"
+  wait_healthy registry-service "$REGISTRY_PORT"
+  start_service deployer-service 7104 \
+    "--baton.deployer.services.$SERVICE.runtime.activate=ln,-sfn,$DEMO/releases/{version},$DEMO/instances/{instanceId}/current" \
+    "--baton.deployer.services.$SERVICE.runtime.restart=$ROOT/demo/runtime/restart-instance,$RUN/supervisor.sock,{instanceId},{host},{port},90" \
+    "--baton.deployer.services.$SERVICE.runtime.command-timeout=100s" \
+    "--baton.deployer.services.$SERVICE.health-timeout=60s"
+  start_service nginx-control-service 7103 --baton.nginx-control.node-id=edge-1 \
+    --baton.nginx-control.routes.$SERVICE.listen="127.0.0.1:$NGINX_PORT" \
+    --baton.nginx-control.control.token="$(secret nginx-control)" \
+    --baton.nginx-control.nginx.working-directory="$RUN/nginx"
+  start_service health-service 7102
+  prepare_releases
+  write_supervisor_config
+  supervisord -c "$DEMO/supervisord.conf"
+  wait_healthy deployer-service 7104
+  wait_healthy nginx-control-service 7103
+  wait_healthy health-service 7102
+  say "Waiting for $SERVICE-1 and $SERVICE-2 to be healthy, then approving them"
+  local instance
+  for instance in "$SERVICE-1" "$SERVICE-2"; do
+    wait_for "$instance pre-online" 120 bash -c "curl -fsS -H 'Authorization: Bearer $(secret registry)' \
+      http://127.0.0.1:$REGISTRY_PORT/api/instances/$instance | grep -q -e PRE_ONLINE -e '\"ONLINE'"
+    cli approve "$instance" --reason "local stack start" >/dev/null
+  done
+  wait_for "nginx serving $SERVICE on 127.0.0.1:$NGINX_PORT" 60 curl -fsS "http://127.0.0.1:$NGINX_PORT/health"
+}
+
+stack_urls() {
+  say "Stack is up:"
+  say "  $SERVICE through nginx   http://127.0.0.1:$NGINX_PORT/work"
+  say "  registry admin API     http://127.0.0.1:$REGISTRY_PORT/api/instances (token in $RUN/registry.token)"
+  say "  Kafka                  127.0.0.1:$KAFKA_PORT"
+  say "  logs                   $RUN/logs"
+  say "Stop with: ./baton stack down"
+}
+
+stack_down() {
+  [ -S "$RUN/supervisor.sock" ] && supervisor shutdown >/dev/null 2>&1 || true
+  local pidfile
+  for pidfile in "$RUN"/pids/*.pid; do
+    [ -f "$pidfile" ] || continue
+    kill "$(cat "$pidfile")" 2>/dev/null || true
+    rm -f "$pidfile"
+  done
+}
+
+DEMO_KEEP=false
+
+demo() {
+  local short=false argument
+  for argument in "$@"; do
+    case $argument in
+      --keep) DEMO_KEEP=true ;;
+      --short) short=true ;;
+      *) die "usage: ./baton demo [--short] [--keep]" ;;
+    esac
+  done
+  ensure_packages
+  build
+  stack_down
+  rm -rf "$RUN/kafka" "$DEMO" "$RUN/nginx"
+  trap '$DEMO_KEEP || stack_down' EXIT
+  stack_up
+  local status=0
+  java -jar "$ROOT/demo/target/baton-demo.jar" --root "$ROOT" --run "$RUN" --service "$SERVICE" \
+    --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" $($short && echo --short) || status=$?
+  if $DEMO_KEEP; then stack_urls; fi
+  return $status
+}

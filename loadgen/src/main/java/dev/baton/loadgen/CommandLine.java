@@ -1,0 +1,114 @@
+package dev.baton.loadgen;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads {@code --name value} and {@code --name=value} options; flags take no value.
+ */
+final class CommandLine {
+
+	static final String USAGE = """
+			usage: java -jar loadgen.jar --target http://127.0.0.1:8080 [options]
+			       java -jar loadgen.jar report --scenarios scenarios.json --out report-dir
+
+			  --target URL            loopback base URL (127.0.0.0/8 or ::1 only)       required
+			  --rate N                requests per second, open model                 300
+			  --duration D            30s, 500ms, 2m; 0 or absent: until stopped       until stopped
+			  --mix G:P               GET /work : POST /orders                        2:1
+			  --get-path P            path of the GETs                                /work
+			  --post-path P           path of the POSTs                               /orders
+			  --connect-timeout D     connection timeout                              1s
+			  --request-timeout D     answer timeout                                  5s
+			  --max-in-flight N       outstanding requests before counting overload   2000
+			  --threads N             response threads                                4
+			  --stop-file PATH        stop when this file appears (SIGTERM works too)
+			  --out PATH              write the JSON result here
+			  --fail-on-errors        exit 1 when any request failed
+			  --quiet                 no per-second progress on stderr
+			""";
+
+	private static final Set<String> FLAGS = Set.of("fail-on-errors", "quiet", "help");
+
+	private final Map<String, String> options = new LinkedHashMap<>();
+
+	CommandLine(String[] args) {
+		for (int i = 0; i < args.length; i++) {
+			String arg = args[i];
+			if (!arg.startsWith("--")) {
+				throw new IllegalArgumentException("unexpected argument '" + arg + "'");
+			}
+			String name = arg.substring(2);
+			int equals = name.indexOf('=');
+			if (equals >= 0) {
+				this.options.put(name.substring(0, equals), name.substring(equals + 1));
+			}
+			else if (FLAGS.contains(name)) {
+				this.options.put(name, "true");
+			}
+			else if (i + 1 < args.length) {
+				this.options.put(name, args[++i]);
+			}
+			else {
+				throw new IllegalArgumentException("--" + name + " needs a value");
+			}
+		}
+	}
+
+	boolean has(String name) {
+		return this.options.containsKey(name);
+	}
+
+	String get(String name, String fallback) {
+		return this.options.getOrDefault(name, fallback);
+	}
+
+	String require(String name) {
+		String value = this.options.get(name);
+		if (value == null) {
+			throw new IllegalArgumentException("--" + name + " is required");
+		}
+		return value;
+	}
+
+	LoadSettings loadSettings() {
+		String[] mix = get("mix", "2:1").split(":");
+		if (mix.length != 2) {
+			throw new IllegalArgumentException("--mix must look like 2:1");
+		}
+		String duration = get("duration", null);
+		return new LoadSettings(URI.create(require("target")), get("get-path", "/work"), get("post-path", "/orders"),
+				Double.parseDouble(get("rate", "300")), (duration != null) ? duration(duration) : null,
+				Integer.parseInt(mix[0].trim()), Integer.parseInt(mix[1].trim()),
+				duration(get("connect-timeout", "1s")), duration(get("request-timeout", "5s")),
+				Integer.parseInt(get("max-in-flight", "2000")), Integer.parseInt(get("threads", "4")),
+				has("stop-file") ? Path.of(get("stop-file", null)) : null,
+				has("out") ? Path.of(get("out", null)) : null, has("fail-on-errors"), has("quiet"));
+	}
+
+	/**
+	 * Reads {@code 30s}, {@code 500ms}, {@code 2m}, {@code 1h}, or a bare number of
+	 * seconds.
+	 * @param text the text
+	 * @return the duration
+	 */
+	static Duration duration(String text) {
+		String value = text.trim().toLowerCase();
+		try {
+			if (value.endsWith("ms")) {
+				return Duration.ofMillis(Long.parseLong(value.substring(0, value.length() - 2)));
+			}
+			long amount = (long) (Double.parseDouble(value.replaceAll("[smh]$", "")) * 1000);
+			long unit = value.endsWith("h") ? 3_600 : value.endsWith("m") ? 60 : 1;
+			return Duration.ofMillis(amount * unit);
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException("not a duration: '" + text + "' (use 30s, 500ms, 2m)", ex);
+		}
+	}
+
+}

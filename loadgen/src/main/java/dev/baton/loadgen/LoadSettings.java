@@ -1,0 +1,86 @@
+package dev.baton.loadgen;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * One load run, as the command line describes it.
+ *
+ * @param target the base URL, a loopback address such as {@code http://127.0.0.1:8080}
+ * @param getPath the path of the GET requests
+ * @param postPath the path of the POST requests
+ * @param rate requests per second, whatever the answers
+ * @param duration how long to send; {@code null} to send until stopped
+ * @param getWeight GETs per round of the mix
+ * @param postWeight POSTs per round of the mix
+ * @param connectTimeout the longest a connection may take to open
+ * @param requestTimeout the longest a request may wait for its answer
+ * @param maxInFlight requests that may be outstanding at once; beyond it a request is
+ * counted as failed ({@code overload}) instead of being delayed
+ * @param threads threads completing responses
+ * @param stopFile a file whose appearance stops the run; may be {@code null}
+ * @param output where the JSON result goes; may be {@code null}
+ * @param failOnErrors exit with status 1 when any request failed
+ * @param quiet print no per-second progress
+ */
+public record LoadSettings(URI target, String getPath, String postPath, double rate, Duration duration, int getWeight,
+		int postWeight, Duration connectTimeout, Duration requestTimeout, int maxInFlight, int threads, Path stopFile,
+		Path output, boolean failOnErrors, boolean quiet) {
+
+	public LoadSettings {
+		if (rate <= 0 || rate > 100_000) {
+			throw new IllegalArgumentException("--rate must be above 0 and at most 100000, got " + rate);
+		}
+		if (getWeight < 0 || postWeight < 0 || getWeight + postWeight == 0) {
+			throw new IllegalArgumentException("--mix needs a positive total, got " + getWeight + ":" + postWeight);
+		}
+		if (maxInFlight < 1 || threads < 1) {
+			throw new IllegalArgumentException("--max-in-flight and --threads must be at least 1");
+		}
+		if (duration != null && (duration.isNegative() || duration.isZero())) {
+			duration = null;
+		}
+	}
+
+	/**
+	 * Settings with the defaults: 300 requests/s, GET:POST 2:1, until stopped.
+	 * @param target the base URL
+	 * @return the settings
+	 */
+	public static LoadSettings defaults(URI target) {
+		return new LoadSettings(target, "/work", "/orders", 300, null, 2, 1, Duration.ofSeconds(1),
+				Duration.ofSeconds(5), 2000, 4, null, null, false, false);
+	}
+
+	public LoadSettings withRate(double newRate) {
+		return new LoadSettings(this.target, this.getPath, this.postPath, newRate, this.duration, this.getWeight,
+				this.postWeight, this.connectTimeout, this.requestTimeout, this.maxInFlight, this.threads,
+				this.stopFile, this.output, this.failOnErrors, this.quiet);
+	}
+
+	public LoadSettings withDuration(Duration newDuration) {
+		return new LoadSettings(this.target, this.getPath, this.postPath, this.rate, newDuration, this.getWeight,
+				this.postWeight, this.connectTimeout, this.requestTimeout, this.maxInFlight, this.threads,
+				this.stopFile, this.output, this.failOnErrors, this.quiet);
+	}
+
+	public LoadSettings withRequestTimeout(Duration timeout) {
+		return new LoadSettings(this.target, this.getPath, this.postPath, this.rate, this.duration, this.getWeight,
+				this.postWeight, this.connectTimeout, timeout, this.maxInFlight, this.threads, this.stopFile,
+				this.output, this.failOnErrors, this.quiet);
+	}
+
+	public LoadSettings withPaths(String get, String post) {
+		return new LoadSettings(this.target, get, post, this.rate, this.duration, this.getWeight, this.postWeight,
+				this.connectTimeout, this.requestTimeout, this.maxInFlight, this.threads, this.stopFile, this.output,
+				this.failOnErrors, this.quiet);
+	}
+
+	public LoadSettings withQuiet(boolean newQuiet) {
+		return new LoadSettings(this.target, this.getPath, this.postPath, this.rate, this.duration, this.getWeight,
+				this.postWeight, this.connectTimeout, this.requestTimeout, this.maxInFlight, this.threads,
+				this.stopFile, this.output, this.failOnErrors, newQuiet);
+	}
+
+}

@@ -1,0 +1,60 @@
+package dev.baton.loadgen;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class CommandLineTests {
+
+	@Test
+	void readsDurationsInTheUsualUnits() {
+		assertThat(CommandLine.duration("30s")).isEqualTo(Duration.ofSeconds(30));
+		assertThat(CommandLine.duration("500ms")).isEqualTo(Duration.ofMillis(500));
+		assertThat(CommandLine.duration("2m")).isEqualTo(Duration.ofMinutes(2));
+		assertThat(CommandLine.duration("1.5")).isEqualTo(Duration.ofMillis(1500));
+		assertThatIllegalArgumentException().isThrownBy(() -> CommandLine.duration("soon"));
+	}
+
+	@Test
+	void defaultsToThreeHundredPerSecondTwoGetsPerPostUntilStopped() {
+		LoadSettings settings = new CommandLine(new String[] { "--target", "http://127.0.0.1:8080" }).loadSettings();
+
+		assertThat(settings.rate()).isEqualTo(300);
+		assertThat(settings.getWeight()).isEqualTo(2);
+		assertThat(settings.postWeight()).isEqualTo(1);
+		assertThat(settings.duration()).isNull();
+		assertThat(settings.getPath()).isEqualTo("/work");
+		assertThat(settings.postPath()).isEqualTo("/orders");
+	}
+
+	@Test
+	void readsEveryOption() {
+		LoadSettings settings = new CommandLine(
+				new String[] { "--target=http://127.0.0.1:9000", "--rate", "50", "--duration", "10s", "--mix", "1:3",
+						"--max-in-flight", "10", "--out", "x.json", "--fail-on-errors", "--quiet" })
+			.loadSettings();
+
+		assertThat(settings.rate()).isEqualTo(50);
+		assertThat(settings.duration()).isEqualTo(Duration.ofSeconds(10));
+		assertThat(settings.getWeight()).isEqualTo(1);
+		assertThat(settings.postWeight()).isEqualTo(3);
+		assertThat(settings.maxInFlight()).isEqualTo(10);
+		assertThat(settings.output()).hasToString("x.json");
+		assertThat(settings.failOnErrors()).isTrue();
+		assertThat(settings.quiet()).isTrue();
+	}
+
+	@Test
+	void spreadsTheMixEvenly() {
+		RequestMix mix = new RequestMix(2, 1);
+
+		assertThat(mix.methodOf(0)).isEqualTo(RequestMix.Method.GET);
+		assertThat(mix.methodOf(1)).isEqualTo(RequestMix.Method.GET);
+		assertThat(mix.methodOf(2)).isEqualTo(RequestMix.Method.POST);
+		assertThat(mix.methodOf(3)).isEqualTo(RequestMix.Method.GET);
+	}
+
+}
