@@ -1,0 +1,130 @@
+package dev.baton.nginx.config;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Set;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.KafkaAdmin;
+import org.springframework.kafka.core.KafkaTemplate;
+
+import dev.baton.contracts.NodeId;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.Topic;
+import dev.baton.kafka.CompactedTopicReader;
+import dev.baton.kafka.TopicDeclarations;
+import dev.baton.kafka.TopicNames;
+import dev.baton.nginx.config.NginxControlProperties.Mode;
+import dev.baton.nginx.dataplane.ControlClient;
+import dev.baton.nginx.dataplane.ManagedNginx;
+import dev.baton.nginx.dataplane.NginxSetup;
+import dev.baton.nginx.dataplane.Route;
+import dev.baton.nginx.kafka.CommandListener;
+import dev.baton.nginx.kafka.CommandReplay;
+import dev.baton.nginx.kafka.NginxEventPublisher;
+import dev.baton.nginx.peers.DesiredPeers;
+import dev.baton.nginx.sync.DrainTracker;
+import dev.baton.nginx.sync.GateCommands;
+import dev.baton.nginx.sync.Heartbeat;
+import dev.baton.nginx.sync.PeerSync;
+import dev.baton.nginx.sync.SyncSchedule;
+
+/**
+ * Wires one node: nginx files and process, the control client, the desired state, the
+ * sync, drain and heartbeat loops, and the Kafka adapters.
+ */
+@Configuration(proxyBeanMethods = false)
+class NginxControlConfiguration {
+
+	/**
+	 * nginx-control writes {@code nginx.events}. It also declares {@code nginx.commands}
+	 * (same settings as its writers) so that a node starting first cannot let the broker
+	 * auto-create it uncompacted.
+	 */
+	@Bean
+	KafkaAdmin.NewTopics nginxControlTopics(TopicDeclarations declarations) {
+		return declarations.declare(Topic.NGINX_EVENTS, Topic.NGINX_COMMANDS);
+	}
+
+	@Bean
+	NginxSetup nginxSetup(NginxControlProperties properties) {
+		List<Route> routes = properties.routes()
+			.entrySet()
+			.stream()
+			.map((entry) -> new Route(ServiceName.of(entry.getKey()), entry.getValue().listenEndpoint(entry.getKey()),
+					entry.getValue().balancing()))
+			.toList();
+		NginxControlProperties.Nginx nginx = properties.nginx();
+		return new NginxSetup(NodeId.of(properties.nodeId()), nginx.workingDirectoryFor(properties.nodeId()),
+				nginx.modulesInclude(), nginx.modulesDirectory(), nginx.workerProcesses(), nginx.user(),
+				properties.control().endpoint(), properties.control().token(), routes);
+	}
+
+	@Bean
+	ControlClient controlClient(NginxControlProperties properties) {
+		return new ControlClient(properties.control().endpoint(), properties.control().token());
+	}
+
+	@Bean
+	NginxEventPublisher nginxEventPublisher(KafkaTemplate<String, Object> kafka, TopicNames names) {
+		return new NginxEventPublisher(kafka, names);
+	}
+
+	@Bean
+	DesiredPeers desiredPeers() {
+		return new DesiredPeers();
+	}
+
+	@Bean
+	DrainTracker drainTracker(NginxControlProperties properties, ControlClient control, NginxEventPublisher events) {
+		return new DrainTracker(NodeId.of(properties.nodeId()), control, events, Clock.systemUTC(),
+				properties.drain().timeout(), properties.drain().pollInterval());
+	}
+
+	@Bean
+	PeerSync peerSync(NginxControlProperties properties, NginxSetup setup, DesiredPeers desired, ControlClient control,
+			NginxEventPublisher events, DrainTracker drains) {
+		return new PeerSync(setup.nodeId(), served(setup), desired, control, events, drains, Clock.systemUTC(),
+				new SyncSchedule(properties.epochCheckInterval(), properties.reconcileInterval()));
+	}
+
+	@Bean
+	GateCommands gateCommands(NginxSetup setup, DesiredPeers desired, PeerSync sync, NginxEventPublisher events) {
+		return new GateCommands(setup.nodeId(), served(setup), desired, sync, events, Clock.systemUTC());
+	}
+
+	@Bean
+	Heartbeat heartbeat(NginxControlProperties properties, NginxSetup setup, PeerSync sync,
+			NginxEventPublisher events) {
+		return new Heartbeat(setup.nodeId(),
+				served(setup).stream().sorted((a, b) -> a.value().compareTo(b.value())).toList(), sync, events,
+				Clock.systemUTC(), properties.heartbeatInterval());
+	}
+
+	@Bean
+	CommandReplay commandReplay(CompactedTopicReader reader, ConsumerFactory<String, Object> consumers,
+			TopicNames names, GateCommands commands) {
+		return new CommandReplay(reader, consumers, names, commands);
+	}
+
+	@Bean
+	CommandListener commandListener(GateCommands commands, CommandReplay replay) {
+		return new CommandListener(commands, replay);
+	}
+
+	@Bean
+	NodeLifecycle nodeLifecycle(NginxControlProperties properties, NginxSetup setup, ControlClient control,
+			CommandReplay replay, PeerSync sync, DrainTracker drains, Heartbeat heartbeat) {
+		ManagedNginx managed = (properties.mode() == Mode.MANAGED)
+				? new ManagedNginx(properties.nginx().binary(), setup, control, properties.nginx().startTimeout())
+				: null;
+		return new NodeLifecycle(setup, managed, replay, sync, drains, heartbeat);
+	}
+
+	private static Set<ServiceName> served(NginxSetup setup) {
+		return Set.copyOf(setup.routes().stream().map(Route::service).toList());
+	}
+
+}

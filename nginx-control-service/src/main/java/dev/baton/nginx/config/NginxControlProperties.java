@@ -1,0 +1,156 @@
+package dev.baton.nginx.config;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+import dev.baton.contracts.Endpoint;
+import dev.baton.nginx.dataplane.Balancing;
+
+/**
+ * Configuration of one nginx-control node.
+ *
+ * @param nodeId names this node (and its nginx) in every answer
+ * @param mode {@code managed}: run nginx; {@code attached}: drive an nginx that includes
+ * the generated snippet
+ * @param nginx how nginx is run and where its files go
+ * @param routes service name to route
+ * @param control the Lua control endpoint
+ * @param drain how drains are watched
+ * @param heartbeatInterval how often the node says it is alive
+ * @param reconcileInterval how often whole peer sets are compared with the desired ones
+ * @param epochCheckInterval how often nginx's epoch is read, to catch a restart
+ */
+@Validated
+@ConfigurationProperties("baton.nginx-control")
+public record NginxControlProperties(
+		@DefaultValue("local") @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9._:-]{0,127}") String nodeId,
+		@DefaultValue("managed") @NotNull Mode mode, @DefaultValue @Valid Nginx nginx, Map<String, Route> routes,
+		@DefaultValue @Valid Control control, @DefaultValue @Valid Drain drain,
+		@DefaultValue("2s") Duration heartbeatInterval, @DefaultValue("1s") Duration reconcileInterval,
+		@DefaultValue("250ms") Duration epochCheckInterval) {
+
+	public NginxControlProperties {
+		routes = (routes != null) ? Map.copyOf(routes) : Map.of();
+		routes.keySet().forEach((service) -> PropertyChecks.serviceName("baton.nginx-control.routes", service));
+		PropertyChecks.positive("baton.nginx-control.heartbeat-interval", heartbeatInterval);
+		PropertyChecks.positive("baton.nginx-control.reconcile-interval", reconcileInterval);
+		PropertyChecks.positive("baton.nginx-control.epoch-check-interval", epochCheckInterval);
+	}
+
+	/** How this node gets its nginx. */
+	public enum Mode {
+
+		/** nginx-control writes a full nginx.conf, starts nginx and stops it. */
+		MANAGED,
+
+		/**
+		 * An existing nginx includes the generated snippet; nginx-control only drives it.
+		 */
+		ATTACHED
+
+	}
+
+	/**
+	 * @param binary the nginx executable
+	 * @param workingDirectory generated files, logs and temp files; defaults to
+	 * {@code <tmp>/baton-nginx-control/<node-id>}
+	 * @param modulesInclude main-context include loading the Lua module (empty for
+	 * OpenResty)
+	 * @param modulesDirectory where relative {@code load_module} paths point
+	 * @param workerProcesses nginx's {@code worker_processes}
+	 * @param user the user nginx workers run as when started as root; empty keeps root
+	 * @param startTimeout how long nginx may take to answer after start, and to quit
+	 */
+	public record Nginx(@DefaultValue("/usr/sbin/nginx") Path binary, Path workingDirectory,
+			@DefaultValue("/etc/nginx/modules-enabled/*.conf") @Pattern(regexp = "[^;{}\"'\\s]*") String modulesInclude,
+			@DefaultValue("/usr/share/nginx/modules") Path modulesDirectory,
+			@DefaultValue("auto") @Pattern(regexp = "auto|[1-9][0-9]{0,2}") String workerProcesses,
+			@DefaultValue("") @Pattern(regexp = "[a-z_][a-z0-9_-]{0,31}|") String user,
+			@DefaultValue("10s") Duration startTimeout) {
+
+		public Nginx {
+			if (workingDirectory != null) {
+				PropertyChecks.safePath("baton.nginx-control.nginx.working-directory", workingDirectory);
+			}
+		}
+
+		Path workingDirectoryFor(String nodeId) {
+			return (this.workingDirectory != null) ? this.workingDirectory
+					: Path.of(System.getProperty("java.io.tmpdir"), "baton-nginx-control", nodeId);
+		}
+
+	}
+
+	/**
+	 * @param listen where nginx listens for the service, {@code host:port}
+	 * @param balancing how its peers are chosen
+	 */
+	public record Route(@NotBlank String listen, @DefaultValue("round-robin") Balancing balancing) {
+
+		Endpoint listenEndpoint(String service) {
+			return PropertyChecks.address("baton.nginx-control.routes." + service + ".listen", this.listen);
+		}
+
+	}
+
+	/**
+	 * @param address where the control endpoint listens; must be a loopback address
+	 * @param token required in the {@code X-Baton-Token} header of every control request
+	 */
+	public record Control(@DefaultValue("127.0.0.1:7180") String address, @NotBlank @Pattern(regexp = "[!-~]{16,256}",
+			message = "must be 16 to 256 printable ASCII characters without spaces") String token) {
+
+		public Control {
+			Endpoint endpoint = PropertyChecks.address("baton.nginx-control.control.address", address);
+			if (!isLoopback(endpoint.host())) {
+				throw new IllegalArgumentException(
+						"baton.nginx-control.control.address must be a loopback address, got " + address);
+			}
+		}
+
+		Endpoint endpoint() {
+			return PropertyChecks.address("baton.nginx-control.control.address", this.address);
+		}
+
+		private static boolean isLoopback(String host) {
+			try {
+				return InetAddress.getByName(host).isLoopbackAddress();
+			}
+			catch (UnknownHostException ex) {
+				return false;
+			}
+		}
+
+	}
+
+	/**
+	 * @param timeout how long a peer may take to reach zero requests in flight
+	 * @param pollInterval how often in-flight counts are read while draining, at most 10
+	 * ms
+	 */
+	public record Drain(@DefaultValue("30s") Duration timeout, @DefaultValue("5ms") Duration pollInterval) {
+
+		public Drain {
+			PropertyChecks.positive("baton.nginx-control.drain.timeout", timeout);
+			PropertyChecks.positive("baton.nginx-control.drain.poll-interval", pollInterval);
+			if (pollInterval.compareTo(Duration.ofMillis(10)) > 0) {
+				throw new IllegalArgumentException(
+						"baton.nginx-control.drain.poll-interval must be at most 10ms, got " + pollInterval);
+			}
+		}
+
+	}
+
+}

@@ -1,0 +1,95 @@
+package dev.baton.nginx.config;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.context.SmartLifecycle;
+
+import dev.baton.nginx.dataplane.ManagedNginx;
+import dev.baton.nginx.dataplane.NginxFiles;
+import dev.baton.nginx.dataplane.NginxSetup;
+import dev.baton.nginx.kafka.CommandReplay;
+import dev.baton.nginx.sync.DrainTracker;
+import dev.baton.nginx.sync.Heartbeat;
+import dev.baton.nginx.sync.PeerSync;
+
+/**
+ * Starts a node in the only safe order: nginx (managed) or its snippet (attached), the
+ * full replay of {@code nginx.commands}, then pushes, drains and heartbeats; the Kafka
+ * listener (a later phase) only then takes new records. Stops in reverse, nginx last.
+ */
+class NodeLifecycle implements SmartLifecycle {
+
+	private static final Logger logger = LoggerFactory.getLogger(NodeLifecycle.class);
+
+	private final NginxSetup setup;
+
+	private final ManagedNginx managed;
+
+	private final CommandReplay replay;
+
+	private final PeerSync sync;
+
+	private final DrainTracker drains;
+
+	private final Heartbeat heartbeat;
+
+	private volatile boolean running;
+
+	NodeLifecycle(NginxSetup setup, ManagedNginx managed, CommandReplay replay, PeerSync sync, DrainTracker drains,
+			Heartbeat heartbeat) {
+		this.setup = setup;
+		this.managed = managed;
+		this.replay = replay;
+		this.sync = sync;
+		this.drains = drains;
+		this.heartbeat = heartbeat;
+	}
+
+	@Override
+	public void start() {
+		if (this.managed != null) {
+			this.managed.start();
+		}
+		else {
+			logger.info("Attached mode: include {} inside http {{ }} of your nginx",
+					new NginxFiles(this.setup).writeSnippet());
+		}
+		try {
+			long records = this.replay.replay();
+			logger.info("Node {} rebuilt its desired state from {} commands", this.setup.nodeId(), records);
+			this.drains.start();
+			this.sync.start();
+			this.heartbeat.start();
+		}
+		catch (RuntimeException ex) {
+			// A node that cannot start must not leave its nginx running behind it.
+			stop();
+			throw ex;
+		}
+		this.running = true;
+	}
+
+	@Override
+	public void stop() {
+		this.running = false;
+		this.heartbeat.close();
+		this.sync.close();
+		this.drains.close();
+		if (this.managed != null) {
+			this.managed.close();
+		}
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+	/** Before the Kafka listener containers, which start late and stop early. */
+	@Override
+	public int getPhase() {
+		return 0;
+	}
+
+}

@@ -1,0 +1,122 @@
+package dev.baton.nginx.dataplane;
+
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedDeque;
+
+import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.ServiceName;
+import dev.baton.nginx.peers.PeerSet;
+
+/**
+ * Talks to the Lua control endpoint over loopback HTTP/1.1 with keep-alive connections
+ * (one per concurrent caller, kept for reuse), so a drain poll every few milliseconds
+ * costs one small request on the polling thread. Every request is idempotent, so one that
+ * fails on a connection nginx closed is sent once more on a new one.
+ */
+public class ControlClient implements PeerControl {
+
+	/** The header carrying the control token. */
+	public static final String TOKEN_HEADER = "X-Baton-Token";
+
+	private final Endpoint control;
+
+	private final String token;
+
+	private final Deque<ControlConnection> idle = new ConcurrentLinkedDeque<>();
+
+	public ControlClient(Endpoint control, String token) {
+		this.control = control;
+		this.token = token;
+	}
+
+	@Override
+	public void replace(PeerSet peers) {
+		send("PUT", "peers?service=" + peers.service(), peers.render());
+	}
+
+	@Override
+	public ActualPeers peers(ServiceName service) {
+		return ActualPeers.parse(service, send("GET", "peers?service=" + service, ""));
+	}
+
+	@Override
+	public Map<Endpoint, Long> inFlight(ServiceName service, Collection<Endpoint> peers) {
+		StringBuilder query = new StringBuilder("inflight?service=").append(service);
+		peers.forEach(
+				(peer) -> query.append("&peer=").append(URLEncoder.encode(peer.address(), StandardCharsets.UTF_8)));
+		Map<Endpoint, Long> counts = new LinkedHashMap<>();
+		for (String line : send("GET", query.toString(), "").split("\n")) {
+			if (!line.isBlank()) {
+				String[] fields = line.split(" ");
+				counts.put(endpoint(fields[0]), Long.parseLong(fields[1]));
+			}
+		}
+		return counts;
+	}
+
+	@Override
+	public String epoch() {
+		return send("GET", "epoch", "").trim();
+	}
+
+	private String send(String method, String path, String body) {
+		String head = method + " /baton/" + path + " HTTP/1.1\r\nHost: " + this.control.address() + "\r\n"
+				+ TOKEN_HEADER + ": " + this.token + "\r\n";
+		byte[] payload = body.getBytes(StandardCharsets.UTF_8);
+		ControlConnection.Answer answer;
+		try {
+			answer = exchange(head, payload);
+		}
+		catch (IOException first) {
+			try {
+				answer = exchange(head, payload);
+			}
+			catch (IOException ex) {
+				throw new NginxUnreachableException(
+						"nginx control endpoint " + this.control.address() + " did not answer: " + ex, ex);
+			}
+		}
+		if (answer.status() != 200) {
+			throw new ControlRefusedException(
+					"nginx control endpoint answered " + answer.status() + ": " + answer.body().trim());
+		}
+		return answer.body();
+	}
+
+	private ControlConnection.Answer exchange(String head, byte[] payload) throws IOException {
+		ControlConnection connection = this.idle.pollFirst();
+		if (connection == null) {
+			connection = new ControlConnection(this.control.host(), this.control.port());
+		}
+		try {
+			ControlConnection.Answer answer = connection.exchange(head, payload);
+			if (connection.reusable()) {
+				this.idle.offerFirst(connection);
+			}
+			else {
+				connection.close();
+			}
+			return answer;
+		}
+		catch (IOException | RuntimeException ex) {
+			connection.close();
+			throw ex;
+		}
+	}
+
+	static Endpoint endpoint(String address) {
+		int colon = address.lastIndexOf(':');
+		String host = address.substring(0, colon);
+		if (host.startsWith("[") && host.endsWith("]")) {
+			host = host.substring(1, host.length() - 1);
+		}
+		return new Endpoint(host, Integer.parseInt(address.substring(colon + 1)));
+	}
+
+}

@@ -1,0 +1,83 @@
+package dev.baton.nginx.dataplane;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+
+/**
+ * Writes what nginx needs from nginx-control: the Lua balancer and control endpoint, the
+ * control token (readable by its owner only), the include snippet every mode uses, and,
+ * in managed mode, a complete nginx.conf. Peer changes never touch these files.
+ */
+public class NginxFiles {
+
+	private static final List<String> LUA = List.of("balancer.lua", "control.lua");
+
+	private static final List<String> TEMP = List.of("body", "proxy", "fastcgi", "uwsgi", "scgi");
+
+	private final NginxSetup setup;
+
+	public NginxFiles(NginxSetup setup) {
+		this.setup = setup;
+	}
+
+	/**
+	 * Writes the Lua files, the token and the include snippet.
+	 * @return the snippet to include inside {@code http { }}
+	 */
+	public Path writeSnippet() {
+		try {
+			Path lua = Files.createDirectories(this.setup.luaDirectory().resolve("baton"));
+			for (String file : LUA) {
+				try (InputStream in = NginxFiles.class.getResourceAsStream("/dev/baton/nginx/lua/baton/" + file)) {
+					Files.copy(in, lua.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+				}
+			}
+			Path token = this.setup.tokenFile();
+			Files.deleteIfExists(token);
+			Files.createFile(token, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+			Files.writeString(token, this.setup.token() + "\n");
+			Files.writeString(this.setup.snippet(), new SnippetTemplate(this.setup).render());
+			return this.setup.snippet();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot write nginx files under " + this.setup.workingDirectory(), ex);
+		}
+	}
+
+	/**
+	 * Writes everything a managed nginx needs, the snippet included.
+	 * @return the nginx.conf to start nginx with
+	 */
+	public Path writeManaged() {
+		writeSnippet();
+		try {
+			Files.createDirectories(this.setup.logDirectory());
+			for (String temp : TEMP) {
+				Path directory = Files.createDirectories(this.setup.tempDirectory().resolve(temp));
+				if (!this.setup.user().isEmpty() && NginxSetup.runsAsRoot()) {
+					Files.setOwner(directory,
+							directory.getFileSystem()
+								.getUserPrincipalLookupService()
+								.lookupPrincipalByName(this.setup.user()));
+				}
+			}
+			Path modules = this.setup.workingDirectory().resolve("modules");
+			if (!Files.exists(modules, LinkOption.NOFOLLOW_LINKS) && this.setup.modulesDirectory() != null) {
+				Files.createSymbolicLink(modules, this.setup.modulesDirectory());
+			}
+			Files.writeString(this.setup.mainConfig(), new MainConfigTemplate(this.setup, TEMP).render());
+			return this.setup.mainConfig();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot write nginx files under " + this.setup.workingDirectory(), ex);
+		}
+	}
+
+}

@@ -1,0 +1,69 @@
+package dev.baton.nginx.dataplane;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.NodeId;
+
+/**
+ * Everything the generated nginx files depend on.
+ *
+ * @param nodeId the node, named in the generated files
+ * @param workingDirectory where the files, logs and nginx's temp files go
+ * @param modulesInclude the main-context include that loads the Lua module, or empty
+ * (OpenResty)
+ * @param modulesDirectory what relative {@code load_module} paths resolve to
+ * @param workerProcesses nginx's {@code worker_processes}
+ * @param user the user nginx workers run as when nginx starts as root; empty keeps root
+ * @param control where the control endpoint listens
+ * @param token the control token
+ * @param routes the services served
+ */
+public record NginxSetup(NodeId nodeId, Path workingDirectory, String modulesInclude, Path modulesDirectory,
+		String workerProcesses, String user, Endpoint control, String token, List<Route> routes) {
+
+	public NginxSetup {
+		Objects.requireNonNull(nodeId, "nodeId is required");
+		workingDirectory = workingDirectory.toAbsolutePath().normalize();
+		routes = List.copyOf(routes);
+	}
+
+	/**
+	 * Whether nginx will start as root, which is when its {@code user} directive matters.
+	 * @return true when this process runs as root
+	 */
+	public static boolean runsAsRoot() {
+		return "root".equals(System.getProperty("user.name"));
+	}
+
+	public Path snippet() {
+		return this.workingDirectory.resolve("baton.conf");
+	}
+
+	public Path mainConfig() {
+		return this.workingDirectory.resolve("nginx.conf");
+	}
+
+	public Path luaDirectory() {
+		return this.workingDirectory.resolve("lua");
+	}
+
+	public Path tokenFile() {
+		return this.workingDirectory.resolve("control.token");
+	}
+
+	public Path pidFile() {
+		return this.workingDirectory.resolve("nginx.pid");
+	}
+
+	public Path logDirectory() {
+		return this.workingDirectory.resolve("logs");
+	}
+
+	public Path tempDirectory() {
+		return this.workingDirectory.resolve("temp");
+	}
+
+}

@@ -1,0 +1,67 @@
+package dev.baton.nginx.kafka;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.common.TopicPartition;
+
+import org.springframework.kafka.core.ConsumerFactory;
+
+import dev.baton.contracts.Topic;
+import dev.baton.contracts.nginx.NginxCommand;
+import dev.baton.kafka.CompactedTopicReader;
+import dev.baton.kafka.TopicNames;
+import dev.baton.nginx.sync.GateCommands;
+
+/**
+ * Rebuilds the desired state from the whole compacted {@code nginx.commands} before the
+ * node pushes anything, so nginx never sees a half-replayed state. The end offsets are
+ * taken before reading: the listener starts there, so no record falls between the two (a
+ * few may be seen twice, which handling makes harmless).
+ */
+public class CommandReplay {
+
+	private final CompactedTopicReader reader;
+
+	private final ConsumerFactory<String, Object> consumers;
+
+	private final String topic;
+
+	private final GateCommands commands;
+
+	private final Map<TopicPartition, Long> ends = new ConcurrentHashMap<>();
+
+	public CommandReplay(CompactedTopicReader reader, ConsumerFactory<String, Object> consumers, TopicNames names,
+			GateCommands commands) {
+		this.reader = reader;
+		this.consumers = consumers;
+		this.topic = names.name(Topic.NGINX_COMMANDS);
+		this.commands = commands;
+	}
+
+	/**
+	 * Reads every command from the start.
+	 * @return how many records were read
+	 */
+	public long replay() {
+		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "offsets-nginx-commands")) {
+			this.ends.putAll(consumer.endOffsets(consumer.partitionsFor(this.topic)
+				.stream()
+				.map((info) -> new TopicPartition(this.topic, info.partition()))
+				.toList()));
+		}
+		return this.reader.readToEnd(Topic.NGINX_COMMANDS,
+				(key, value) -> this.commands.accept(key, (NginxCommand) value));
+	}
+
+	/**
+	 * Where the listener starts in a partition.
+	 * @param partition the partition
+	 * @return the offset the replay read up to, 0 for a partition it did not know
+	 */
+	long startOf(TopicPartition partition) {
+		return this.ends.getOrDefault(partition, 0L);
+	}
+
+}

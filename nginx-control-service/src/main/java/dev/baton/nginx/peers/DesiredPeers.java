@@ -1,0 +1,74 @@
+package dev.baton.nginx.peers;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.Gate;
+import dev.baton.contracts.GateKey;
+import dev.baton.contracts.ServiceName;
+
+/**
+ * What every upstream should hold, rebuilt from the compacted {@code nginx.commands}: the
+ * latest state of each gate of each peer. A peer is up only when every gate is open (an
+ * absent gate counts as {@link Gate#openWhenAbsent()} says); a peer with no gate record
+ * at all leaves the upstream.
+ */
+public class DesiredPeers {
+
+	private final Map<ServiceName, Map<Endpoint, Map<Gate, Boolean>>> gates = new HashMap<>();
+
+	/**
+	 * Records a gate's desired state.
+	 * @param key the gate
+	 * @param open whether it is open
+	 */
+	public synchronized void set(GateKey key, boolean open) {
+		this.gates.computeIfAbsent(key.service(), (service) -> new HashMap<>())
+			.computeIfAbsent(key.endpoint(), (endpoint) -> new EnumMap<>(Gate.class))
+			.put(key.gate(), open);
+	}
+
+	/**
+	 * Forgets a gate, as a tombstone on {@code nginx.commands} asks.
+	 * @param key the gate
+	 */
+	public synchronized void remove(GateKey key) {
+		Map<Endpoint, Map<Gate, Boolean>> peers = this.gates.get(key.service());
+		if (peers == null) {
+			return;
+		}
+		Map<Gate, Boolean> peer = peers.get(key.endpoint());
+		if (peer != null) {
+			peer.remove(key.gate());
+			if (peer.isEmpty()) {
+				peers.remove(key.endpoint());
+			}
+		}
+	}
+
+	/**
+	 * The peer set an upstream should hold now.
+	 * @param service the upstream
+	 * @return its peers with their effective state
+	 */
+	public synchronized PeerSet peerSet(ServiceName service) {
+		List<PeerState> peers = new ArrayList<>();
+		this.gates.getOrDefault(service, Map.of())
+			.forEach((endpoint, gates) -> peers.add(new PeerState(endpoint, up(gates))));
+		return new PeerSet(service, peers);
+	}
+
+	private static boolean up(Map<Gate, Boolean> gates) {
+		for (Gate gate : Gate.values()) {
+			if (!gates.getOrDefault(gate, gate.openWhenAbsent())) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+}

@@ -1,0 +1,208 @@
+package dev.baton.nginx.sync;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.baton.contracts.NodeId;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.nginx.CommandRejected;
+import dev.baton.contracts.nginx.PeerApplied;
+import dev.baton.nginx.dataplane.ControlRefusedException;
+import dev.baton.nginx.dataplane.NginxUnreachableException;
+import dev.baton.nginx.dataplane.PeerControl;
+import dev.baton.nginx.peers.DesiredPeers;
+import dev.baton.nginx.peers.PeerSet;
+
+/**
+ * Pushes desired peer sets to nginx on one thread: commands mark their upstream dirty and
+ * wake it, so a burst of commands costs one push per upstream, and every command is
+ * answered only once its set is in nginx. The same thread reconciles: a new epoch (nginx
+ * restarted) or a set that differs from the desired one is pushed again.
+ */
+public class PeerSync implements AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(PeerSync.class);
+
+	private static final long UNREACHABLE_RETRY_NANOS = Duration.ofMillis(50).toNanos();
+
+	private final NodeId node;
+
+	private final Set<ServiceName> served;
+
+	private final DesiredPeers desired;
+
+	private final PeerControl control;
+
+	private final NodeEvents events;
+
+	private final DrainTracker drains;
+
+	private final Clock clock;
+
+	private final SyncSchedule schedule;
+
+	private final DriftCheck drift;
+
+	private final Map<ServiceName, List<PendingAnswer>> pending = new LinkedHashMap<>();
+
+	private final Set<ServiceName> dirty = new LinkedHashSet<>();
+
+	private final Thread thread = new Thread(this::run, "baton-peer-sync");
+
+	private volatile boolean running;
+
+	/** False from a failed call until nginx answers an epoch check again. */
+	private volatile boolean reachable = true;
+
+	public PeerSync(NodeId node, Set<ServiceName> served, DesiredPeers desired, PeerControl control, NodeEvents events,
+			DrainTracker drains, Clock clock, SyncSchedule schedule) {
+		this.node = node;
+		this.served = Set.copyOf(served);
+		this.desired = desired;
+		this.control = control;
+		this.events = events;
+		this.drains = drains;
+		this.clock = clock;
+		this.schedule = schedule;
+		this.drift = new DriftCheck(served, desired, control);
+	}
+
+	/** Starts pushing: call once the desired state has been rebuilt. */
+	public void start() {
+		this.running = true;
+		this.thread.start();
+	}
+
+	/**
+	 * The epoch of the nginx this node drives.
+	 * @return the epoch, empty until nginx first answered
+	 */
+	public String epoch() {
+		return this.drift.epoch();
+	}
+
+	void submit(ServiceName service, PendingAnswer answer) {
+		synchronized (this.dirty) {
+			this.dirty.add(service);
+			if (answer != null) {
+				this.pending.computeIfAbsent(service, (key) -> new ArrayList<>()).add(answer);
+			}
+			this.dirty.notifyAll();
+		}
+	}
+
+	private void run() {
+		while (this.running) {
+			try {
+				Map<ServiceName, List<PendingAnswer>> work = awaitWork();
+				work.forEach(this::push);
+				if (this.schedule.epochCheckDue(System.nanoTime())) {
+					checkEpoch();
+				}
+				if (this.schedule.reconcileDue(System.nanoTime())) {
+					reconcile();
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return;
+			}
+			catch (RuntimeException ex) {
+				logger.error("Peer sync failed; trying again", ex);
+			}
+		}
+	}
+
+	private Map<ServiceName, List<PendingAnswer>> awaitWork() throws InterruptedException {
+		synchronized (this.dirty) {
+			long waitNanos = this.schedule.nanosUntilNextCheck(System.nanoTime());
+			while (this.running && (this.dirty.isEmpty() || !this.reachable) && waitNanos > 0) {
+				this.dirty.wait(Math.max(1, waitNanos / 1_000_000));
+				waitNanos = this.schedule.nanosUntilNextCheck(System.nanoTime());
+			}
+			if (!this.reachable) {
+				return Map.of();
+			}
+			Map<ServiceName, List<PendingAnswer>> work = new LinkedHashMap<>();
+			for (ServiceName service : this.dirty) {
+				work.put(service, this.pending.getOrDefault(service, List.of()));
+			}
+			this.dirty.clear();
+			this.pending.clear();
+			return work;
+		}
+	}
+
+	private void push(ServiceName service, List<PendingAnswer> answers) {
+		PeerSet peers = this.desired.peerSet(service);
+		try {
+			this.control.replace(peers);
+		}
+		catch (NginxUnreachableException ex) {
+			logger.warn("Cannot push peers of {} yet: {}", service, ex.getMessage());
+			requeue(service, answers);
+			this.reachable = false;
+			this.schedule.retryEpochCheckWithin(System.nanoTime(), UNREACHABLE_RETRY_NANOS);
+			return;
+		}
+		catch (ControlRefusedException ex) {
+			logger.error("nginx refused the peers of {}: {}", service, ex.getMessage());
+			answers.forEach((answer) -> this.events.publish(new CommandRejected(this.node, answer.commandId(), service,
+					ex.getMessage(), this.clock.instant())));
+			return;
+		}
+		Instant applied = this.clock.instant();
+		for (PendingAnswer answer : answers) {
+			boolean up = peers.stateOf(answer.endpoint()).orElse(false);
+			this.events.publish(new PeerApplied(this.node, answer.commandId(), service, answer.endpoint().host(),
+					answer.endpoint().port(), up, applied));
+			if (answer.closing() && !up) {
+				this.drains.track(new Drain(answer.commandId(), service, answer.endpoint(), applied));
+			}
+		}
+	}
+
+	private void requeue(ServiceName service, List<PendingAnswer> answers) {
+		synchronized (this.dirty) {
+			List<PendingAnswer> queued = this.pending.computeIfAbsent(service, (key) -> new ArrayList<>());
+			queued.addAll(0, answers);
+			this.dirty.add(service);
+		}
+	}
+
+	private void checkEpoch() {
+		try {
+			boolean restarted = this.drift.newEpoch();
+			this.reachable = true;
+			if (restarted) {
+				this.served.forEach((service) -> submit(service, null));
+			}
+		}
+		catch (NginxUnreachableException ex) {
+			logger.debug("nginx does not answer: {}", ex.getMessage());
+			this.reachable = false;
+			this.schedule.retryEpochCheckWithin(System.nanoTime(), UNREACHABLE_RETRY_NANOS);
+		}
+	}
+
+	private void reconcile() {
+		this.drift.drifted().forEach((service) -> submit(service, null));
+	}
+
+	@Override
+	public void close() {
+		this.running = false;
+		this.thread.interrupt();
+	}
+
+}

@@ -1,0 +1,117 @@
+-- Baton's control endpoint: nginx-control replaces a service's whole peer set, reads it back
+-- with in-flight counts, and reads the epoch that tells it whether nginx restarted.
+-- Plain text, one peer per line, so no JSON library is needed on a stock nginx.
+local ngx = ngx
+local peers_dict = ngx.shared.baton_peers
+local inflight = ngx.shared.baton_inflight
+
+local _M = {}
+
+local token
+
+local SERVICE = "^[a-z0-9][a-z0-9-]*$"
+local PEER = "^(%S+:%d+) (%a+)$"
+
+-- Runs once in the master when nginx starts: a new shared memory zone gets a new epoch,
+-- which the restart of nginx (not a reload, which Baton never does) creates.
+function _M.init(token_file)
+    local file, err = io.open(token_file, "r")
+    if not file then
+        error("baton: cannot read the control token file " .. token_file .. ": " .. tostring(err))
+    end
+    token = file:read("*l")
+    file:close()
+    if not token or #token == 0 then
+        error("baton: the control token file " .. token_file .. " is empty")
+    end
+    math.randomseed(ngx.now() * 1000 + ngx.worker.pid())
+    peers_dict:add("epoch", string.format("%d-%d-%d", ngx.now() * 1000, ngx.worker.pid(),
+        math.random(1, 1000000000)))
+end
+
+local function reply(status, body)
+    ngx.status = status
+    ngx.header["Content-Type"] = "text/plain"
+    ngx.header["Content-Length"] = #body
+    ngx.print(body)
+    return ngx.exit(status)
+end
+
+local function service_arg()
+    local service = ngx.req.get_uri_args()["service"]
+    if type(service) ~= "string" or not service:match(SERVICE) then
+        return nil
+    end
+    return service
+end
+
+local function read_peers(service)
+    local lines = { "version " .. (peers_dict:get("v:" .. service) or 0) }
+    local raw = peers_dict:get("p:" .. service) or ""
+    for line in raw:gmatch("[^\n]+") do
+        local address, state = line:match(PEER)
+        lines[#lines + 1] = address .. " " .. state .. " " .. (inflight:get(service .. "/" .. address) or 0)
+    end
+    return reply(200, table.concat(lines, "\n") .. "\n")
+end
+
+-- Replaces the peer set; the same set again changes nothing, so pushes are idempotent.
+local function replace_peers(service)
+    ngx.req.read_body()
+    local body = ngx.req.get_body_data() or ""
+    local lines = {}
+    for line in body:gmatch("[^\n]+") do
+        local address, state = line:match(PEER)
+        if not address or (state ~= "up" and state ~= "down") then
+            return reply(400, "bad peer line '" .. line .. "': expected 'host:port up|down'\n")
+        end
+        lines[#lines + 1] = address .. " " .. state
+    end
+    local wanted = table.concat(lines, "\n")
+    if peers_dict:get("p:" .. service) ~= wanted then
+        local ok, err = peers_dict:set("p:" .. service, wanted)
+        if not ok then
+            return reply(507, "cannot store the peers of " .. service .. ": " .. err .. "\n")
+        end
+        peers_dict:incr("v:" .. service, 1, 0)
+    end
+    return reply(200, "version " .. (peers_dict:get("v:" .. service) or 0) .. "\n")
+end
+
+local function read_inflight(service)
+    local peers = ngx.req.get_uri_args(0)["peer"]
+    if type(peers) == "string" then
+        peers = { peers }
+    end
+    local lines = {}
+    for _, address in ipairs(peers or {}) do
+        lines[#lines + 1] = address .. " " .. (inflight:get(service .. "/" .. address) or 0)
+    end
+    return reply(200, table.concat(lines, "\n") .. "\n")
+end
+
+function _M.handle()
+    local given = ngx.req.get_headers()["X-Baton-Token"]
+    if not token or type(given) ~= "string" or given ~= token then
+        return reply(401, "a valid X-Baton-Token header is required\n")
+    end
+    local uri = ngx.var.uri
+    local method = ngx.req.get_method()
+    if uri == "/baton/epoch" and method == "GET" then
+        return reply(200, peers_dict:get("epoch") .. "\n")
+    end
+    local service = service_arg()
+    if not service then
+        return reply(400, "query parameter 'service' must match [a-z0-9][a-z0-9-]*\n")
+    end
+    if uri == "/baton/peers" and method == "GET" then
+        return read_peers(service)
+    elseif uri == "/baton/peers" and method == "PUT" then
+        return replace_peers(service)
+    elseif uri == "/baton/inflight" and method == "GET" then
+        return read_inflight(service)
+    end
+    return reply(404, "unknown control request " .. method .. " " .. uri .. "\n")
+end
+
+return _M

@@ -1,0 +1,101 @@
+package dev.baton.nginx;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Clients hitting nginx with GETs and POSTs in a loop, bounded in threads and requests,
+ * counting every failure (a non-200 answer or an I/O error) with its reason.
+ */
+public final class LoadGenerator implements AutoCloseable {
+
+	private static final int MAX_REQUESTS_PER_CLIENT = 20_000;
+
+	private final HttpClient http = HttpClient.newBuilder()
+		.version(HttpClient.Version.HTTP_1_1)
+		.connectTimeout(Duration.ofSeconds(2))
+		.build();
+
+	private final URI uri;
+
+	private final List<Thread> clients = new ArrayList<>();
+
+	private final AtomicInteger succeeded = new AtomicInteger();
+
+	private final ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
+
+	private final Map<String, AtomicInteger> byUpstream = new ConcurrentHashMap<>();
+
+	private volatile boolean running = true;
+
+	public LoadGenerator(int port, int clients) {
+		this.uri = URI.create("http://127.0.0.1:" + port + "/load");
+		for (int i = 0; i < clients; i++) {
+			Thread client = new Thread(this::run, "load-" + i);
+			this.clients.add(client);
+			client.start();
+		}
+	}
+
+	private void run() {
+		for (int i = 0; this.running && i < MAX_REQUESTS_PER_CLIENT; i++) {
+			HttpRequest.Builder request = HttpRequest.newBuilder(this.uri).timeout(Duration.ofSeconds(5));
+			if (i % 2 == 0) {
+				request.GET();
+			}
+			else {
+				request.POST(HttpRequest.BodyPublishers.ofString("{\"order\":" + i + "}"));
+			}
+			try {
+				HttpResponse<String> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+				if (response.statusCode() == 200) {
+					this.succeeded.incrementAndGet();
+					this.byUpstream.computeIfAbsent(response.body(), (key) -> new AtomicInteger()).incrementAndGet();
+				}
+				else {
+					this.failures.add(request.build().method() + " got " + response.statusCode());
+				}
+			}
+			catch (IOException ex) {
+				this.failures.add(request.build().method() + " failed: " + ex);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return;
+			}
+		}
+	}
+
+	public int succeeded() {
+		return this.succeeded.get();
+	}
+
+	public List<String> failures() {
+		return List.copyOf(this.failures);
+	}
+
+	public int servedBy(int upstreamPort) {
+		AtomicInteger count = this.byUpstream.get(String.valueOf(upstreamPort));
+		return (count != null) ? count.get() : 0;
+	}
+
+	/** Stops the clients after their current request and waits for them. */
+	@Override
+	public void close() throws InterruptedException {
+		this.running = false;
+		for (Thread client : this.clients) {
+			client.join(10_000);
+		}
+	}
+
+}

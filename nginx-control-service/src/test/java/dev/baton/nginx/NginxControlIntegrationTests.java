@@ -1,0 +1,310 @@
+package dev.baton.nginx;
+
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.ServiceName;
+import dev.baton.kafka.testing.TestKafka;
+import dev.baton.nginx.dataplane.ControlClient;
+import dev.baton.nginx.dataplane.ControlRefusedException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * nginx-control against a real nginx and a real broker, driven as the registry and the
+ * deployer drive it. Subclasses choose the broker.
+ */
+abstract class NginxControlIntegrationTests {
+
+	private static final Duration WAIT = Duration.ofSeconds(30);
+
+	private final List<AutoCloseable> resources = new ArrayList<>();
+
+	private String prefix;
+
+	private TestKafka kafka;
+
+	private GateTopics topics;
+
+	abstract String bootstrapServers();
+
+	@BeforeEach
+	void isolateTopics() {
+		assumeThat(Files.isExecutable(AttachedNginx.BINARY))
+			.as("nginx-control's acceptance tests need /usr/sbin/nginx (Debian: nginx, libnginx-mod-http-lua, "
+					+ "lua-resty-core); it is missing, so they are skipped")
+			.isTrue();
+		this.prefix = "t" + UUID.randomUUID().toString().substring(0, 8) + ".";
+		this.kafka = new TestKafka(bootstrapServers());
+		this.topics = new GateTopics(this.kafka, this.prefix);
+	}
+
+	@AfterEach
+	void stopEverything() throws Exception {
+		for (int i = this.resources.size() - 1; i >= 0; i--) {
+			this.resources.get(i).close();
+		}
+		if (this.kafka != null) {
+			this.kafka.close();
+		}
+	}
+
+	private <T extends AutoCloseable> T closeLater(T resource) {
+		this.resources.add(resource);
+		return resource;
+	}
+
+	private RunningNode node(String nodeId, String mode, String... services) {
+		return closeLater(RunningNode.start(bootstrapServers(), this.prefix, nodeId, mode, List.of(services)));
+	}
+
+	@Test
+	void servesEveryGetAndPostWhileGatesAndPeersChangeWithoutReloadingNginx() throws Exception {
+		UpstreamServer a = closeLater(new UpstreamServer());
+		UpstreamServer b = closeLater(new UpstreamServer());
+		UpstreamServer c = closeLater(new UpstreamServer());
+		RunningNode node = node("node-a", "managed", "orders");
+		this.topics.up("orders", a.endpoint());
+		this.topics.up("orders", b.endpoint());
+		await().atMost(WAIT).until(() -> node.peers("orders").equals(Map.of(a.endpoint(), true, b.endpoint(), true)));
+		Set<Long> pids = node.nginxPids();
+
+		LoadGenerator load = closeLater(new LoadGenerator(node.listenPort("orders"), 4));
+		awaitMoreRequests(load, 200);
+		String close = this.topics.gate("orders", a.endpoint(), "DEPLOY", false);
+		await().atMost(WAIT).until(() -> this.topics.answer("PeerDrained", close, "node-a").isPresent());
+		awaitMoreRequests(load, 200);
+		String open = this.topics.gate("orders", a.endpoint(), "DEPLOY", true);
+		await().atMost(WAIT).until(() -> this.topics.answer("PeerApplied", open, "node-a").isPresent());
+		this.topics.up("orders", c.endpoint());
+		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(c.endpoint())));
+		awaitMoreRequests(load, 200);
+		this.topics.remove("orders", b.endpoint(), "ADMIN");
+		this.topics.remove("orders", b.endpoint(), "HEALTH");
+		await().atMost(WAIT).until(() -> !node.peers("orders").containsKey(b.endpoint()));
+		int servedByB = b.requests();
+		awaitMoreRequests(load, 300);
+		load.close();
+
+		assertThat(load.failures()).isEmpty();
+		assertThat(load.succeeded()).isGreaterThan(900);
+		assertThat(load.servedBy(c.port())).isPositive();
+		assertThat(b.requests()).as("requests reaching a removed peer").isEqualTo(servedByB);
+		assertThat(node.nginxPids()).as("nginx master and worker pids").isEqualTo(pids);
+		assertThat(this.topics.answer("PeerApplied", close, "node-a").orElseThrow().get("up").asBoolean()).isFalse();
+	}
+
+	private static void awaitMoreRequests(LoadGenerator load, int more) {
+		int target = load.succeeded() + more;
+		await().atMost(WAIT).until(() -> load.succeeded() >= target || !load.failures().isEmpty());
+	}
+
+	@Test
+	void reportsDrainedOnlyAfterTheSlowRequestOnThePeerEnds() {
+		UpstreamServer slow = closeLater(new UpstreamServer());
+		UpstreamServer other = closeLater(new UpstreamServer());
+		RunningNode node = node("node-a", "managed", "orders");
+		this.topics.up("orders", slow.endpoint());
+		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(slow.endpoint())));
+		HttpClient http = HttpClient.newHttpClient();
+		CompletableFuture<HttpResponse<String>> slowRequest = http.sendAsync(
+				HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.listenPort("orders") + "/slow?hold=500"))
+					.build(),
+				HttpResponse.BodyHandlers.ofString());
+		await().atMost(WAIT).until(() -> slow.inProgress() == 1);
+
+		this.topics.up("orders", other.endpoint());
+		String close = this.topics.gate("orders", slow.endpoint(), "DEPLOY", false);
+		await().atMost(WAIT).until(() -> this.topics.answer("PeerApplied", close, "node-a").isPresent());
+		for (int i = 0; i < 10; i++) {
+			assertThat(http
+				.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.listenPort("orders") + "/"))
+					.build(), HttpResponse.BodyHandlers.ofString())
+				.join()
+				.body()).isEqualTo(String.valueOf(other.port()));
+		}
+		JsonNode drained = await().atMost(WAIT)
+			.until(() -> this.topics.answer("PeerDrained", close, "node-a").orElse(null), (answer) -> answer != null);
+
+		assertThat(slowRequest.join().statusCode()).isEqualTo(200);
+		assertThat(slow.requests()).as("requests reaching the peer after its gate closed").isEqualTo(1);
+		assertThat(Instant.parse(drained.get("at").asString())).isAfterOrEqualTo(slow.lastEnd());
+		assertThat(drained.get("drainMillis").asLong()).isPositive();
+	}
+
+	@Test
+	void restoresEveryPeerWithinASecondOfNginxStartingAgain() throws Exception {
+		UpstreamServer a = closeLater(new UpstreamServer());
+		UpstreamServer b = closeLater(new UpstreamServer());
+		RunningNode node = node("node-a", "attached", "orders");
+		AttachedNginx nginx = closeLater(new AttachedNginx(node.workingDirectory().resolve("operator"),
+				node.workingDirectory().resolve("baton.conf")));
+		nginx.start();
+		this.topics.up("orders", a.endpoint());
+		this.topics.up("orders", b.endpoint());
+		Map<Endpoint, Boolean> both = Map.of(a.endpoint(), true, b.endpoint(), true);
+		await().atMost(WAIT).until(() -> both.equals(node.peers("orders")));
+		String epoch = node.control().epoch();
+
+		nginx.kill();
+		nginx.start();
+		await().atMost(Duration.ofSeconds(1))
+			.ignoreExceptions()
+			.until(() -> !node.control().epoch().equals(epoch) && both.equals(node.peers("orders")));
+
+		await().atMost(WAIT)
+			.until(() -> this.topics.events()
+				.stream()
+				.anyMatch((event) -> "NodeHeartbeat".equals(event.get("type").asString())
+						&& !event.get("epoch").asString().equals(epoch) && !event.get("epoch").asString().isEmpty()));
+	}
+
+	@Test
+	void managedNodeStartsItsNginxAgainWhenItDiesAndRestoresEveryPeer() throws Exception {
+		UpstreamServer a = closeLater(new UpstreamServer());
+		RunningNode node = node("node-a", "managed", "orders");
+		this.topics.up("orders", a.endpoint());
+		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(a.endpoint())));
+		String epoch = node.control().epoch();
+		ProcessHandle master = ProcessHandle.of(node.nginxMasterPid()).orElseThrow();
+
+		master.destroy();
+		master.onExit().join();
+
+		await().atMost(WAIT)
+			.ignoreExceptions()
+			.until(() -> !node.control().epoch().equals(epoch)
+					&& Boolean.TRUE.equals(node.peers("orders").get(a.endpoint())));
+		assertThat(get(node.listenPort("orders"))).isEqualTo(String.valueOf(a.port()));
+	}
+
+	private static String get(int port) throws Exception {
+		return HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/")).build(),
+					HttpResponse.BodyHandlers.ofString())
+			.body();
+	}
+
+	@Test
+	void twoNodesBothApplyAndDrainAndEachNamesItselfWhenRejecting() {
+		UpstreamServer orders = closeLater(new UpstreamServer());
+		UpstreamServer payments = closeLater(new UpstreamServer());
+		RunningNode nodeA = node("node-a", "managed", "orders", "payments");
+		RunningNode nodeB = node("node-b", "managed", "orders");
+		this.topics.up("orders", orders.endpoint());
+		await().atMost(WAIT)
+			.until(() -> Boolean.TRUE.equals(nodeA.peers("orders").get(orders.endpoint()))
+					&& Boolean.TRUE.equals(nodeB.peers("orders").get(orders.endpoint())));
+
+		String close = this.topics.gate("orders", orders.endpoint(), "DEPLOY", false);
+		String payment = this.topics.gate("payments", payments.endpoint(), "ADMIN", true);
+
+		await().atMost(WAIT)
+			.until(() -> this.topics.answer("PeerDrained", close, "node-a").isPresent()
+					&& this.topics.answer("PeerDrained", close, "node-b").isPresent());
+		await().atMost(WAIT).until(() -> this.topics.answer("CommandRejected", payment, "node-b").isPresent());
+		assertThat(this.topics.answer("PeerApplied", close, "node-a")).isPresent();
+		assertThat(this.topics.answer("PeerApplied", close, "node-b")).isPresent();
+		assertThat(this.topics.answer("PeerApplied", payment, "node-a")).isPresent();
+		assertThat(this.topics.answer("CommandRejected", payment, "node-b").orElseThrow().get("reason").asString())
+			.contains("node-b", "payments");
+		assertThat(nodeB.peers("orders")).containsEntry(orders.endpoint(), false);
+	}
+
+	@Test
+	void retriesOnAnotherPeerOnlyWhatNginxMayRetryAndCountsEveryRequestOut() throws Exception {
+		UpstreamServer good = closeLater(new UpstreamServer());
+		ClosingServer broken = closeLater(new ClosingServer());
+		Endpoint refusing = new Endpoint("127.0.0.1", FreePorts.next());
+		RunningNode node = node("node-a", "managed", "orders");
+		this.topics.up("orders", good.endpoint());
+		this.topics.up("orders", broken.endpoint());
+		this.topics.up("orders", refusing);
+		await().atMost(WAIT).until(() -> node.peers("orders").size() == 3);
+		HttpClient http = HttpClient.newHttpClient();
+		URI uri = URI.create("http://127.0.0.1:" + node.listenPort("orders") + "/");
+
+		List<Integer> gets = new ArrayList<>();
+		List<Integer> posts = new ArrayList<>();
+		for (int i = 0; i < 30; i++) {
+			gets.add(http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString()).statusCode());
+		}
+		int beforePosts = broken.received();
+		for (int i = 0; i < 30; i++) {
+			posts.add(http.send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+					HttpResponse.BodyHandlers.ofString())
+				.statusCode());
+		}
+
+		assertThat(gets).as("GETs, retried after a refused connection or a closed one").containsOnly(200);
+		assertThat(posts).containsOnly(200, 502);
+		assertThat(posts.stream().filter((status) -> status == 502).count())
+			.as("POSTs the broken peer received: never sent again")
+			.isEqualTo(broken.received() - beforePosts)
+			.isPositive();
+		assertThat(good.requests()).isEqualTo(30 + posts.stream().filter((status) -> status == 200).count());
+		await().atMost(WAIT)
+			.until(() -> node.control()
+				.peers(ServiceName.of("orders"))
+				.inFlight()
+				.values()
+				.stream()
+				.allMatch((count) -> count == 0));
+	}
+
+	@Test
+	void countsARequestOutWhenItsClientGoesAway() throws Exception {
+		UpstreamServer slow = closeLater(new UpstreamServer());
+		RunningNode node = node("node-a", "managed", "orders");
+		this.topics.up("orders", slow.endpoint());
+		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(slow.endpoint())));
+		ServiceName orders = ServiceName.of("orders");
+
+		try (Socket client = new Socket("127.0.0.1", node.listenPort("orders"))) {
+			client.getOutputStream()
+				.write("GET /?hold=3000 HTTP/1.1\r\nHost: test\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+			await().atMost(WAIT).until(() -> node.control().peers(orders).inFlight().get(slow.endpoint()) == 1);
+		}
+
+		await().atMost(Duration.ofSeconds(2))
+			.until(() -> node.control().peers(orders).inFlight().get(slow.endpoint()) == 0);
+		assertThat(slow.inProgress()).as("the app is still serving the abandoned request").isEqualTo(1);
+	}
+
+	@Test
+	void controlEndpointRefusesRequestsWithoutTheToken() throws Exception {
+		RunningNode node = node("node-a", "managed", "orders");
+		HttpResponse<String> anonymous = HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(URI.create("http://" + node.controlEndpoint().address() + "/baton/epoch"))
+				.build(), HttpResponse.BodyHandlers.ofString());
+
+		assertThat(anonymous.statusCode()).isEqualTo(401);
+		assertThatExceptionOfType(ControlRefusedException.class)
+			.isThrownBy(() -> new ControlClient(node.controlEndpoint(), "not-the-token").epoch())
+			.withMessageContaining("401");
+		assertThat(node.control().epoch()).isNotBlank();
+	}
+
+}

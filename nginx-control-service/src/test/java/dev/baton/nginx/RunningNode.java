@@ -1,0 +1,132 @@
+package dev.baton.nginx;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.ServiceName;
+import dev.baton.nginx.dataplane.ActualPeers;
+import dev.baton.nginx.dataplane.ControlClient;
+
+/**
+ * An nginx-control node started for real (its own Spring application), with its nginx
+ * (managed mode) or the snippet for one (attached mode), on random loopback ports.
+ */
+public final class RunningNode implements AutoCloseable {
+
+	public static final String TOKEN = "integration-test-control-token";
+
+	private final ConfigurableApplicationContext context;
+
+	private final Path workingDirectory;
+
+	private final Endpoint control;
+
+	private final Map<String, Integer> listenPorts;
+
+	private RunningNode(ConfigurableApplicationContext context, Path workingDirectory, Endpoint control,
+			Map<String, Integer> listenPorts) {
+		this.context = context;
+		this.workingDirectory = workingDirectory;
+		this.control = control;
+		this.listenPorts = listenPorts;
+	}
+
+	public static RunningNode start(String bootstrapServers, String topicPrefix, String nodeId, String mode,
+			List<String> services, String... extraProperties) {
+		Path work = Path.of("target", "nginx-it", topicPrefix + nodeId).toAbsolutePath();
+		try {
+			Files.createDirectories(work);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		Endpoint control = new Endpoint("127.0.0.1", FreePorts.next());
+		Map<String, Integer> ports = new LinkedHashMap<>();
+		List<String> arguments = new ArrayList<>(List.of("--spring.kafka.bootstrap-servers=" + bootstrapServers,
+				"--server.port=0", "--spring.main.banner-mode=off", "--baton.kafka.topic-prefix=" + topicPrefix,
+				"--baton.nginx-control.node-id=" + nodeId, "--baton.nginx-control.mode=" + mode,
+				"--baton.nginx-control.nginx.working-directory=" + work,
+				"--baton.nginx-control.nginx.worker-processes=2",
+				"--baton.nginx-control.control.address=" + control.address(),
+				"--baton.nginx-control.control.token=" + TOKEN));
+		for (String service : services) {
+			ports.put(service, FreePorts.next());
+			arguments.add("--baton.nginx-control.routes." + service + ".listen=127.0.0.1:" + ports.get(service));
+		}
+		List.of(extraProperties).forEach((property) -> arguments.add("--" + property));
+		ConfigurableApplicationContext context = new SpringApplicationBuilder(NginxControlApplication.class)
+			.run(arguments.toArray(String[]::new));
+		return new RunningNode(context, work, control, ports);
+	}
+
+	public ControlClient control() {
+		return new ControlClient(this.control, TOKEN);
+	}
+
+	public Endpoint controlEndpoint() {
+		return this.control;
+	}
+
+	public int listenPort(String service) {
+		return this.listenPorts.get(service);
+	}
+
+	public Path workingDirectory() {
+		return this.workingDirectory;
+	}
+
+	/**
+	 * The peers nginx serves for a service and whether each is up.
+	 */
+	public Map<Endpoint, Boolean> peers(String service) {
+		ActualPeers actual = control().peers(ServiceName.of(service));
+		Map<Endpoint, Boolean> peers = new LinkedHashMap<>();
+		actual.peers().peers().forEach((peer) -> peers.put(peer.endpoint(), peer.up()));
+		return peers;
+	}
+
+	/**
+	 * The managed nginx's master pid, from its pid file.
+	 */
+	public long nginxMasterPid() {
+		try {
+			return Long.parseLong(Files.readString(this.workingDirectory.resolve("nginx.pid")).trim());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * The managed nginx's master pid and its workers' pids.
+	 */
+	public Set<Long> nginxPids() {
+		long master = nginxMasterPid();
+		Set<Long> pids = ProcessHandle.of(master)
+			.orElseThrow()
+			.children()
+			.map(ProcessHandle::pid)
+			.collect(Collectors.toCollection(TreeSet::new));
+		pids.add(master);
+		return pids;
+	}
+
+	@Override
+	public void close() {
+		this.context.close();
+	}
+
+}

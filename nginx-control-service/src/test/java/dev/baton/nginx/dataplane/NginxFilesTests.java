@@ -1,0 +1,62 @@
+package dev.baton.nginx.dataplane;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.NodeId;
+import dev.baton.contracts.ServiceName;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+class NginxFilesTests {
+
+	private static final Path NGINX = Path.of("/usr/sbin/nginx");
+
+	@TempDir
+	Path directory;
+
+	@Test
+	void generatedManagedConfigPassesNginxsOwnCheck() throws Exception {
+		assumeThat(Files.isExecutable(NGINX)).as("/usr/sbin/nginx is missing: cannot check the config").isTrue();
+		NginxSetup setup = setup();
+
+		Path conf = new NginxFiles(setup).writeManaged();
+		Process check = new ProcessBuilder(NGINX.toString(), "-t", "-p", setup.workingDirectory() + "/", "-c",
+				conf.toString())
+			.redirectErrorStream(true)
+			.start();
+
+		assertThat(check.waitFor(30, TimeUnit.SECONDS)).isTrue();
+		assertThat(new String(check.getInputStream().readAllBytes())).contains("syntax is ok", "test is successful");
+	}
+
+	@Test
+	void snippetNeverLetsNginxRetryANonIdempotentRequestAndKeepsTheTokenPrivate() throws Exception {
+		NginxSetup setup = setup();
+
+		String snippet = Files.readString(new NginxFiles(setup).writeSnippet());
+
+		assertThat(snippet)
+			.contains("proxy_next_upstream error timeout;", "balancer_by_lua_block", "listen 127.0.0.1:18080;",
+					"deny all;")
+			.doesNotContain("non_idempotent", "a-long-enough-token");
+		assertThat(Files.getPosixFilePermissions(setup.tokenFile())).hasSize(2);
+		assertThat(snippet.indexOf("balancer_by_lua_block")).isLessThan(snippet.indexOf("keepalive 256;"));
+	}
+
+	private NginxSetup setup() {
+		return new NginxSetup(NodeId.of("node-1"), this.directory, "/etc/nginx/modules-enabled/*.conf",
+				Path.of("/usr/share/nginx/modules"), "1", "", new Endpoint("127.0.0.1", 18180), "a-long-enough-token",
+				List.of(new Route(ServiceName.of("orders"), new Endpoint("127.0.0.1", 18080), Balancing.ROUND_ROBIN),
+						new Route(ServiceName.of("pay-ments"), new Endpoint("127.0.0.1", 18081),
+								Balancing.LEAST_IN_FLIGHT)));
+	}
+
+}

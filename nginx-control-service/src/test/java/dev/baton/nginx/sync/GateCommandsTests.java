@@ -1,0 +1,127 @@
+package dev.baton.nginx.sync;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import dev.baton.contracts.CommandId;
+import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.Gate;
+import dev.baton.contracts.NodeId;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.nginx.CommandRejected;
+import dev.baton.contracts.nginx.NginxEvent;
+import dev.baton.contracts.nginx.PeerApplied;
+import dev.baton.contracts.nginx.PeerDrainTimedOut;
+import dev.baton.contracts.nginx.PeerDrained;
+import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.nginx.peers.DesiredPeers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.awaitility.Awaitility.await;
+
+class GateCommandsTests {
+
+	private static final NodeId NODE = NodeId.of("node-1");
+
+	private static final ServiceName ORDERS = ServiceName.of("orders");
+
+	private static final Endpoint PEER = new Endpoint("127.0.0.1", 9001);
+
+	private final RecordingControl control = new RecordingControl();
+
+	private final List<NginxEvent> events = new CopyOnWriteArrayList<>();
+
+	private final DrainTracker drains = new DrainTracker(NODE, this.control, this.events::add, Clock.systemUTC(),
+			Duration.ofMillis(300), Duration.ofMillis(5));
+
+	private final DesiredPeers desired = new DesiredPeers();
+
+	private final PeerSync sync = new PeerSync(NODE, Set.of(ORDERS), this.desired, this.control, this.events::add,
+			this.drains, Clock.systemUTC(), new SyncSchedule(Duration.ofMillis(50), Duration.ofSeconds(1)));
+
+	private final GateCommands commands = new GateCommands(NODE, Set.of(ORDERS), this.desired, this.sync,
+			this.events::add, Clock.systemUTC());
+
+	@AfterEach
+	void stop() {
+		this.sync.close();
+		this.drains.close();
+	}
+
+	@Test
+	void commandForAnUpstreamTheNodeDoesNotServeIsRejectedNamingTheNode() {
+		this.commands.accept("payments/127.0.0.1:9001/ADMIN", gate("c1", "payments", Gate.ADMIN, true));
+
+		assertThat(this.events).singleElement()
+			.isInstanceOfSatisfying(CommandRejected.class,
+					(rejected) -> assertThat(rejected.reason()).contains("node-1", "payments"));
+	}
+
+	@Test
+	void recordWhoseKeyDoesNotMatchItsCommandIsRefused() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(
+					() -> this.commands.accept("orders/127.0.0.1:9001/HEALTH", gate("c1", "orders", Gate.ADMIN, true)))
+			.withMessageContaining("does not match");
+	}
+
+	@Test
+	void closingCommandIsAppliedThenDrainedOnceInFlightReachesZero() {
+		start();
+		this.control.inFlight.put(PEER, 2L);
+
+		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c1", "orders", Gate.DEPLOY, false));
+		await().until(() -> this.events.stream().anyMatch(PeerApplied.class::isInstance));
+		assertThat(this.events).noneMatch(PeerDrained.class::isInstance);
+		synchronized (this.control) {
+			this.control.inFlight.put(PEER, 0L);
+		}
+
+		await().until(() -> this.events.stream().anyMatch(PeerDrained.class::isInstance));
+	}
+
+	@Test
+	void drainThatNeverReachesZeroTimesOutWithTheCountLeft() {
+		start();
+		this.control.inFlight.put(PEER, 3L);
+
+		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c1", "orders", Gate.DEPLOY, false));
+
+		PeerDrainTimedOut timedOut = await().until(() -> this.events.stream()
+			.filter(PeerDrainTimedOut.class::isInstance)
+			.map(PeerDrainTimedOut.class::cast)
+			.findFirst()
+			.orElse(null), (event) -> event != null);
+		assertThat(timedOut.inFlight()).isEqualTo(3);
+	}
+
+	@Test
+	void newEpochPushesEveryPeerSetAgain() {
+		start();
+		this.commands.accept("orders/127.0.0.1:9001/ADMIN", gate("c1", "orders", Gate.ADMIN, true));
+		await().until(() -> this.events.stream().anyMatch(PeerApplied.class::isInstance));
+		int pushes = this.control.pushes.size();
+
+		this.control.epoch = "epoch-2";
+
+		await().until(() -> this.control.pushes.size() > pushes && this.sync.epoch().equals("epoch-2"));
+	}
+
+	private void start() {
+		this.drains.start();
+		this.sync.start();
+	}
+
+	private static SetPeerGate gate(String id, String service, Gate gate, boolean open) {
+		return new SetPeerGate(CommandId.of(id), ServiceName.of(service), "127.0.0.1", 9001, gate, open, "test", "unit",
+				null);
+	}
+
+}

@@ -1,0 +1,66 @@
+package dev.baton.nginx.sync;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.ServiceName;
+import dev.baton.nginx.dataplane.ActualPeers;
+import dev.baton.nginx.dataplane.NginxUnreachableException;
+import dev.baton.nginx.dataplane.PeerControl;
+import dev.baton.nginx.peers.PeerSet;
+
+/**
+ * An in-memory stand-in for nginx's control endpoint, for unit tests of the sync logic
+ * only; the acceptance tests drive a real nginx.
+ */
+class RecordingControl implements PeerControl {
+
+	final List<PeerSet> pushes = new ArrayList<>();
+
+	final Map<Endpoint, Long> inFlight = new HashMap<>();
+
+	final Map<ServiceName, PeerSet> held = new LinkedHashMap<>();
+
+	volatile String epoch = "epoch-1";
+
+	volatile boolean down;
+
+	@Override
+	public synchronized void replace(PeerSet peers) {
+		check();
+		this.pushes.add(peers);
+		this.held.put(peers.service(), peers);
+	}
+
+	@Override
+	public synchronized ActualPeers peers(ServiceName service) {
+		check();
+		return new ActualPeers(0, this.held.getOrDefault(service, new PeerSet(service, List.of())), Map.of());
+	}
+
+	@Override
+	public synchronized Map<Endpoint, Long> inFlight(ServiceName service, Collection<Endpoint> peers) {
+		check();
+		Map<Endpoint, Long> counts = new LinkedHashMap<>();
+		peers.forEach((peer) -> counts.put(peer, this.inFlight.getOrDefault(peer, 0L)));
+		return counts;
+	}
+
+	@Override
+	public String epoch() {
+		check();
+		return this.epoch;
+	}
+
+	private void check() {
+		if (this.down) {
+			throw new NginxUnreachableException("down", null);
+		}
+	}
+
+}
