@@ -26,6 +26,7 @@ import dev.baton.contracts.ServiceName;
 import dev.baton.kafka.testing.TestKafka;
 import dev.baton.nginx.dataplane.ControlClient;
 import dev.baton.nginx.dataplane.ControlRefusedException;
+import dev.baton.kafka.testing.FreePorts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;

@@ -19,6 +19,7 @@ import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;
 import dev.baton.nginx.dataplane.ActualPeers;
 import dev.baton.nginx.dataplane.ControlClient;
+import dev.baton.kafka.testing.FreePorts;
 
 /**
  * An nginx-control node started for real (its own Spring application), with its nginx

@@ -20,7 +20,7 @@ import dev.baton.contracts.StepId;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.VerdictIssued;
-import dev.baton.health.support.FreePorts;
+import dev.baton.kafka.testing.FreePorts;
 import dev.baton.health.support.Records;
 import dev.baton.health.support.TestInstance;
 import dev.baton.health.support.TestInstance.Mode;

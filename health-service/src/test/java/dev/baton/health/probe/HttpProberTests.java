@@ -21,7 +21,7 @@ import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
-import dev.baton.health.support.FreePorts;
+import dev.baton.kafka.testing.FreePorts;
 import dev.baton.health.support.TestInstance;
 import dev.baton.health.support.TestInstance.Body;
 import dev.baton.health.support.TestInstance.Mode;

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.baton.kafka.testing.FreePorts;
 
 /**
  * A real HTTP instance for tests, switchable between healthy, shutting down (503), slow,

@@ -26,7 +26,7 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;
 import dev.baton.kafka.testing.TestKafka;
-import dev.baton.nginx.FreePorts;
+import dev.baton.kafka.testing.FreePorts;
 import dev.baton.nginx.GateTopics;
 import dev.baton.nginx.NginxControlApplication;
 import dev.baton.nginx.UpstreamServer;
