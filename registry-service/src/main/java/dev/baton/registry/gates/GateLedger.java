@@ -68,7 +68,7 @@ public final class GateLedger {
 	 * @return the records to publish; empty when nothing drifted
 	 */
 	public List<GateChange> reconcile(Collection<InstanceSnapshot> instances) {
-		Map<GateKey, Boolean> desired = new HashMap<>();
+		Map<GateKey, Boolean> desired = new LinkedHashMap<>();
 		instances.forEach((instance) -> desired.putAll(desired(instance)));
 		List<GateChange> changes = new ArrayList<>();
 		removalsOf(new HashSet<>(this.published.keySet()), desired.keySet(), changes);
