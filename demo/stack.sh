@@ -169,8 +169,9 @@ stack_up() {
     --baton.nginx-control.control.token="$(secret nginx-control)" \
     --baton.nginx-control.nginx.working-directory="$RUN/nginx"
   # Everything shares 2 cores here: a cold instance under load can take more than the default
-  # 500 ms to answer a probe, and two such probes in a row must not take both instances out.
-  start_service health-service 7102 --baton.health.services.$SERVICE.timeout=2s --baton.health.services.$SERVICE.fall=3
+  # 500 ms to answer a probe (seen: over 2 s while another JVM starts); a slow answer must not take
+  # the only serving instance out. A dead instance still fails fast: a refused probe is no timeout.
+  start_service health-service 7102 --baton.health.services.$SERVICE.timeout=5s --baton.health.services.$SERVICE.fall=3
   prepare_releases
   write_supervisor_config
   supervisord -c "$DEMO/supervisord.conf"

@@ -35,8 +35,8 @@ public final class DemoRunner {
 
 	boolean run() throws IOException {
 		String service = this.options.service();
-		List<Scenario> scenarios = List.of(new DeployScenario("rolling deploy v1 → v2", "v2", 0),
-				new DeployScenario("rollback to v1", "v1", 0),
+		List<Scenario> scenarios = List.of(new SteadyLoadScenario(Duration.ofSeconds(10)),
+				new DeployScenario("rolling deploy v1 → v2", "v2", 0), new DeployScenario("rollback to v1", "v1", 0),
 				new DeployScenario("broken release v3-broken (automatic rollback)", "v3-broken", 1),
 				new KillScenario(service + "-1", 9001), new ScaleOutScenario(service + "-3", 9003),
 				new ScaleInScenario(service + "-3", 9003));
