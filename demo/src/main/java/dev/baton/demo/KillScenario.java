@@ -42,14 +42,17 @@ final class KillScenario implements Scenario {
 		stack.kill9(Long.parseLong(pid));
 		Instant killed = Instant.now();
 		Await.until(this.instance + " restarted by supervisord", Duration.ofSeconds(60),
-				() -> stack.supervisor("pid", this.instance).matches("[0-9]+")
-						&& !stack.supervisor("pid", this.instance).equals(pid));
+				() -> restarted(stack.supervisor("pid", this.instance), pid));
 		timeline.mark("supervisord restarted " + this.instance);
 		Await.until(this.instance + " healthy again", Duration.ofSeconds(120), () -> healthySince(stack, killed));
 		timeline.mark(this.instance + " HEALTHY again");
 		long cut = cutRequests(errorLog, logOffset);
 		return new Act(true, "requests cut in flight on " + this.instance + " by the kill (nginx error log): " + cut
 				+ "; back in " + DeployScenario.seconds(Duration.between(killed, Instant.now())), cut, null);
+	}
+
+	private static boolean restarted(String currentPid, String killedPid) {
+		return currentPid.matches("[0-9]+") && !currentPid.equals(killedPid);
 	}
 
 	private boolean healthySince(Stack stack, Instant killed) {

@@ -12,7 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import tools.jackson.databind.JsonNode;
@@ -29,6 +31,8 @@ final class Stack {
 	private final DemoOptions options;
 
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+	private final Map<String, String> secrets = new HashMap<>();
 
 	Stack(DemoOptions options) {
 		this.options = options;
@@ -147,6 +151,10 @@ final class Stack {
 	}
 
 	private String secret(String name) {
+		return this.secrets.computeIfAbsent(name, this::readSecret);
+	}
+
+	private String readSecret(String name) {
 		try {
 			return Files.readString(this.options.run().resolve(name + ".token")).trim();
 		}

@@ -36,10 +36,9 @@ public final class TestKafka implements AutoCloseable {
 
 	public TestKafka(String bootstrapServers) {
 		this.bootstrapServers = bootstrapServers;
-		this.producer = new KafkaProducer<>(
-				Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-						ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 5 * 1024 * 1024, ProducerConfig.ACKS_CONFIG, "all"),
-				new StringSerializer(), new ByteArraySerializer());
+		this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+				ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 5 * 1024 * 1024, ProducerConfig.ACKS_CONFIG, "all",
+				ProducerConfig.LINGER_MS_CONFIG, 0), new StringSerializer(), new ByteArraySerializer());
 	}
 
 	public String bootstrapServers() {

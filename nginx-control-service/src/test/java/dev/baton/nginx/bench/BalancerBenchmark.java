@@ -74,12 +74,11 @@ public final class BalancerBenchmark {
 				BenchNginx front = BenchNginx.front(root.resolve("front"), root.resolve("node/baton.conf"),
 						ports.get("static-two"), two, ports.get("static-thousand"), thousand);
 				TestKafka kafka = new TestKafka(broker.getBrokersAsString());
-				CommandProducer producer = new CommandProducer(broker.getBrokersAsString());
 				EventWatcher events = new EventWatcher(broker.getBrokersAsString(), PREFIX + "nginx.events")) {
 			backend.start();
 			front.start();
 			awaitListening(thousand.get(thousand.size() - 1));
-			GateTopics topics = new GateTopics(kafka, producer::send, PREFIX);
+			GateTopics topics = new GateTopics(kafka, kafka::send, PREFIX);
 			ControlClient client = new ControlClient(control, TOKEN);
 			two.forEach((port) -> topics.up("lua-two", endpoint(port)));
 			thousand.forEach((port) -> topics.up("lua-thousand", endpoint(port)));
