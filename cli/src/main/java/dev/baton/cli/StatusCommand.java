@@ -21,8 +21,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The fleet as Kafka records it: every instance's lifecycle, version and health from
  * {@code registry.state}, its gates from {@code nginx.commands}, and what each nginx node
- * last reported about it (drained, applied, in flight) from the last minute of
- * {@code nginx.events}.
+ * last reported about it (applied, draining with its in-flight count, drained) from the
+ * last minute of {@code nginx.events}.
  */
 @Command(name = "status", description = "Instances with lifecycle, gates, version, health and nginx nodes' view.")
 class StatusCommand implements Callable<Integer> {
@@ -60,7 +60,11 @@ class StatusCommand implements Callable<Integer> {
 				JsonNode event = Kafka.JSON.readTree(record.value());
 				ObjectNode instance = instances.get(peer(event));
 				if (instance != null) {
-					instance.withObject("nodes").put(event.path("nodeId").asString(), NodeView.describe(event));
+					ObjectNode nodes = instance.withObject("nodes");
+					String node = event.path("nodeId").asString();
+					if (NodeView.replaces(event, nodes.has(node) ? nodes.get(node).asString() : null)) {
+						nodes.put(node, NodeView.describe(event));
+					}
 				}
 			}
 		}

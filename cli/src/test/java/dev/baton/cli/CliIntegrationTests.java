@@ -129,6 +129,41 @@ abstract class CliIntegrationTests {
 				"edge-1: drain timed out, 3 in flight");
 	}
 
+	@Test
+	void statusDuringADrainShowsEachNodesInFlightCountUntilItsDrainAnswerSupersedesIt() {
+		// The records a real nginx-control node publishes while it drains a peer (its own
+		// integration tests prove it does, against a real nginx): here they are fed as
+		// is.
+		String now = Instant.now().toString();
+		this.kafka.send(this.prefix + "registry.state", "orders-1",
+				"{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,"
+						+ "\"version\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"revision\":3,\"updatedAt\":\""
+						+ now + "\"}");
+		this.kafka.send(this.prefix + "nginx.commands", "orders/127.0.0.1:9001/DEPLOY",
+				"{\"type\":\"SetPeerGate\",\"commandId\":\"c-7\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"gate\":\"DEPLOY\",\"open\":false}");
+		List.of(peerEvent("PeerApplied", "edge-1", "c-7", ",\"up\":false"),
+				peerEvent("PeerApplied", "edge-2", "c-7", ",\"up\":false"),
+				peerEvent("PeerDraining", "edge-1", "c-7", ",\"inFlight\":2,\"since\":\"" + now + "\""),
+				peerEvent("PeerDraining", "edge-2", "c-7", ",\"inFlight\":3,\"since\":\"" + now + "\""),
+				peerEvent("PeerDraining", "edge-1", "c-7", ",\"inFlight\":1,\"since\":\"" + now + "\""),
+				peerEvent("PeerApplied", "edge-1", "c-8", ",\"up\":false"),
+				peerEvent("PeerDrained", "edge-2", "c-7", ",\"drainMillis\":420"))
+			.forEach((event) -> this.kafka.send(this.prefix + "nginx.events", "orders", event));
+
+		Result result = baton("status", "orders");
+
+		assertThat(result.code()).isEqualTo(ExitCode.OK);
+		assertThat(result.out()).contains("open/closed/CLOSED", "edge-1: draining, 1 in flight",
+				"edge-2: drained in 420 ms");
+		assertThat(result.out()).doesNotContain("edge-2: draining");
+	}
+
+	private static String peerEvent(String type, String node, String commandId, String fields) {
+		return "{\"type\":\"" + type + "\",\"nodeId\":\"" + node + "\",\"commandId\":\"" + commandId
+				+ "\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"at\":\"" + Instant.now() + "\""
+				+ fields + "}";
+	}
+
 	private void answerDeployWith(Function<String, List<String>> steps) {
 		KafkaConsumer<String, String> requests = new Kafka(connection()).reader("deploy.requests", false);
 		this.deployer.submit(() -> {

@@ -24,6 +24,16 @@ class ArchitectureTests {
 	}
 
 	@Test
+	void domainPackagesMeasureOnlyThroughTheirPort() {
+		noClasses().that()
+			.resideInAnyPackage("dev.baton.nginx.peers..", "dev.baton.nginx.sync..", "dev.baton.nginx.dataplane..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("io.micrometer..")
+			.check(this.classes);
+	}
+
+	@Test
 	void domainPackagesKnowNothingOfSpring() {
 		noClasses().that()
 			.resideInAnyPackage("dev.baton.nginx.peers..", "dev.baton.nginx.sync..", "dev.baton.nginx.dataplane..")

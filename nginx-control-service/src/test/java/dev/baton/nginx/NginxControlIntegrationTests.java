@@ -295,6 +295,30 @@ abstract class NginxControlIntegrationTests {
 	}
 
 	@Test
+	void heldInFlightReadAnswersWhenTheLastRequestEnds() throws Exception {
+		UpstreamServer slow = closeLater(new UpstreamServer());
+		RunningNode node = node("node-a", "managed", "orders");
+		this.topics.up("orders", slow.endpoint());
+		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(slow.endpoint())));
+		ServiceName orders = ServiceName.of("orders");
+		CompletableFuture<HttpResponse<String>> request = HttpClient.newHttpClient()
+			.sendAsync(
+					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.listenPort("orders") + "/?hold=300"))
+						.build(),
+					HttpResponse.BodyHandlers.ofString());
+		await().atMost(WAIT).until(() -> slow.inProgress() == 1);
+
+		Map<Endpoint, Long> counts = node.control().inFlight(orders, List.of(slow.endpoint()), Duration.ofSeconds(1));
+		Instant answered = Instant.now();
+
+		assertThat(counts).as("nginx held the read while the request was in flight").containsEntry(slow.endpoint(), 0L);
+		assertThat(slow.lastEnd()).as("the request ended before the answer").isBefore(answered);
+		assertThat(request.get().statusCode()).isEqualTo(200);
+		assertThat(node.control().inFlight(orders, List.of(slow.endpoint()), Duration.ZERO))
+			.containsEntry(slow.endpoint(), 0L);
+	}
+
+	@Test
 	void controlEndpointRefusesRequestsWithoutTheToken() throws Exception {
 		RunningNode node = node("node-a", "managed", "orders");
 		HttpResponse<String> anonymous = HttpClient.newHttpClient()

@@ -2,6 +2,10 @@ package dev.baton.nginx;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -87,6 +91,27 @@ public final class RunningNode implements AutoCloseable {
 
 	public Path workingDirectory() {
 		return this.workingDirectory;
+	}
+
+	/**
+	 * A GET on the node's own web server (Actuator).
+	 * @param path the path, e.g. {@code /actuator/health}
+	 * @return the answer
+	 */
+	public HttpResponse<String> get(String path) {
+		int port = Integer.parseInt(this.context.getEnvironment().getProperty("local.server.port"));
+		try {
+			return HttpClient.newHttpClient()
+				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+						HttpResponse.BodyHandlers.ofString());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	/**

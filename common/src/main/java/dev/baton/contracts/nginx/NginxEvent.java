@@ -13,9 +13,10 @@ import dev.baton.contracts.NodeId;
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({ @JsonSubTypes.Type(PeerApplied.class), @JsonSubTypes.Type(PeerDrained.class),
 		@JsonSubTypes.Type(PeerDrainTimedOut.class), @JsonSubTypes.Type(CommandRejected.class),
-		@JsonSubTypes.Type(NodeHeartbeat.class) })
+		@JsonSubTypes.Type(NodeHeartbeat.class), @JsonSubTypes.Type(PeerDraining.class) })
 @JsonIgnoreProperties(ignoreUnknown = true)
-public sealed interface NginxEvent permits PeerApplied, PeerDrained, PeerDrainTimedOut, CommandRejected, NodeHeartbeat {
+public sealed interface NginxEvent
+		permits PeerApplied, PeerDrained, PeerDrainTimedOut, CommandRejected, NodeHeartbeat, PeerDraining {
 
 	NodeId nodeId();
 

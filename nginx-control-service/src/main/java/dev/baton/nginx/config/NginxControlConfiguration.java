@@ -4,6 +4,8 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Set;
 
+import io.micrometer.core.instrument.MeterRegistry;
+
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.ConsumerFactory;
@@ -24,16 +26,19 @@ import dev.baton.nginx.dataplane.Route;
 import dev.baton.nginx.kafka.CommandListener;
 import dev.baton.nginx.kafka.CommandReplay;
 import dev.baton.nginx.kafka.NginxEventPublisher;
+import dev.baton.nginx.observability.MicrometerNodeMetrics;
+import dev.baton.nginx.observability.NginxHealthIndicator;
 import dev.baton.nginx.peers.DesiredPeers;
 import dev.baton.nginx.sync.DrainTracker;
 import dev.baton.nginx.sync.GateCommands;
 import dev.baton.nginx.sync.Heartbeat;
+import dev.baton.nginx.sync.NodeMetrics;
 import dev.baton.nginx.sync.PeerSync;
 import dev.baton.nginx.sync.SyncSchedule;
 
 /**
  * Wires one node: nginx files and process, the control client, the desired state, the
- * sync, drain and heartbeat loops, and the Kafka adapters.
+ * sync, drain and heartbeat loops, the Kafka adapters, and its metrics and health.
  */
 @Configuration(proxyBeanMethods = false)
 class NginxControlConfiguration {
@@ -78,21 +83,34 @@ class NginxControlConfiguration {
 	}
 
 	@Bean
-	DrainTracker drainTracker(NginxControlProperties properties, ControlClient control, NginxEventPublisher events) {
-		return new DrainTracker(NodeId.of(properties.nodeId()), control, events, Clock.systemUTC(),
+	NodeMetrics nodeMetrics(MeterRegistry registry) {
+		return new MicrometerNodeMetrics(registry);
+	}
+
+	/** Health contributor {@code nginx}. */
+	@Bean
+	NginxHealthIndicator nginxHealthIndicator(NginxControlProperties properties, ControlClient control) {
+		return new NginxHealthIndicator(control, properties.control().endpoint());
+	}
+
+	@Bean
+	DrainTracker drainTracker(NginxControlProperties properties, ControlClient control, NginxEventPublisher events,
+			NodeMetrics metrics) {
+		return new DrainTracker(NodeId.of(properties.nodeId()), control, events, metrics, Clock.systemUTC(),
 				properties.drain().timeout(), properties.drain().pollInterval());
 	}
 
 	@Bean
 	PeerSync peerSync(NginxControlProperties properties, NginxSetup setup, DesiredPeers desired, ControlClient control,
-			NginxEventPublisher events, DrainTracker drains) {
-		return new PeerSync(setup.nodeId(), served(setup), desired, control, events, drains, Clock.systemUTC(),
+			NginxEventPublisher events, DrainTracker drains, NodeMetrics metrics) {
+		return new PeerSync(setup.nodeId(), served(setup), desired, control, events, drains, metrics, Clock.systemUTC(),
 				new SyncSchedule(properties.epochCheckInterval(), properties.reconcileInterval()));
 	}
 
 	@Bean
-	GateCommands gateCommands(NginxSetup setup, DesiredPeers desired, PeerSync sync, NginxEventPublisher events) {
-		return new GateCommands(setup.nodeId(), served(setup), desired, sync, events, Clock.systemUTC());
+	GateCommands gateCommands(NginxSetup setup, DesiredPeers desired, PeerSync sync, NginxEventPublisher events,
+			NodeMetrics metrics) {
+		return new GateCommands(setup.nodeId(), served(setup), desired, sync, events, metrics, Clock.systemUTC());
 	}
 
 	@Bean

@@ -137,8 +137,9 @@ public record NginxControlProperties(
 
 	/**
 	 * @param timeout how long a peer may take to reach zero requests in flight
-	 * @param pollInterval how often in-flight counts are read while draining, at most 10
-	 * ms
+	 * @param pollInterval the pause between two reads of in-flight counts while draining,
+	 * at most 10 ms (while one upstream drains, nginx also checks every millisecond
+	 * during each read)
 	 */
 	public record Drain(@DefaultValue("30s") Duration timeout, @DefaultValue("5ms") Duration pollInterval) {
 

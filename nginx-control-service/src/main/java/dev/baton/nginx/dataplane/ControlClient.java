@@ -3,6 +3,7 @@ package dev.baton.nginx.dataplane;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.LinkedHashMap;
@@ -46,8 +47,11 @@ public class ControlClient implements PeerControl {
 	}
 
 	@Override
-	public Map<Endpoint, Long> inFlight(ServiceName service, Collection<Endpoint> peers) {
+	public Map<Endpoint, Long> inFlight(ServiceName service, Collection<Endpoint> peers, Duration wait) {
 		StringBuilder query = new StringBuilder("inflight?service=").append(service);
+		if (!wait.isZero()) {
+			query.append("&wait_ms=").append(wait.toMillis());
+		}
 		peers.forEach(
 				(peer) -> query.append("&peer=").append(URLEncoder.encode(peer.address(), StandardCharsets.UTF_8)));
 		Map<Endpoint, Long> counts = new LinkedHashMap<>();

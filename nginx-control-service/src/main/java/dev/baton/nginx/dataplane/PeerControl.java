@@ -1,5 +1,6 @@
 package dev.baton.nginx.dataplane;
 
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Map;
 
@@ -28,12 +29,16 @@ public interface PeerControl {
 	ActualPeers peers(ServiceName service);
 
 	/**
-	 * Reads in-flight counts, also of peers no longer in the set.
+	 * Reads in-flight counts, also of peers no longer in the set. With a wait, nginx
+	 * holds the answer until one of the peers has nothing in flight (it checks every
+	 * millisecond) or the wait runs out, so a drain is seen within a millisecond of its
+	 * last request's end without a request per check.
 	 * @param service the upstream
 	 * @param peers the peers to read
+	 * @param wait how long nginx may hold the answer; zero reads at once
 	 * @return the count of each
 	 */
-	Map<Endpoint, Long> inFlight(ServiceName service, Collection<Endpoint> peers);
+	Map<Endpoint, Long> inFlight(ServiceName service, Collection<Endpoint> peers, Duration wait);
 
 	/**
 	 * Reads the epoch, which changes when nginx restarts with new shared memory.

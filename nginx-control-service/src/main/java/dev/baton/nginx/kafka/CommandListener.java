@@ -1,5 +1,6 @@
 package dev.baton.nginx.kafka;
 
+import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,7 +19,8 @@ import dev.baton.nginx.sync.GateCommands;
 /**
  * Feeds new records of {@code nginx.commands} to the node. Every node must see every
  * partition, so each node has a consumer group of its own (named after its node id) and
- * starts where the replay stopped, whatever the group committed before.
+ * starts where the replay stopped, whatever the group committed before. The record's
+ * timestamp goes along: the time from it to the answer is the node's command latency.
  */
 public class CommandListener implements ConsumerSeekAware {
 
@@ -36,8 +38,9 @@ public class CommandListener implements ConsumerSeekAware {
 	@KafkaListener(id = "baton-nginx-commands",
 			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).NGINX_COMMANDS)}",
 			groupId = "baton-nginx-control-${baton.nginx-control.node-id}")
-	void on(@Header(KafkaHeaders.RECEIVED_KEY) String key, @Payload(required = false) NginxCommand command) {
-		this.commands.accept(key, command);
+	void on(@Header(KafkaHeaders.RECEIVED_KEY) String key, @Header(KafkaHeaders.RECEIVED_TIMESTAMP) long timestamp,
+			@Payload(required = false) NginxCommand command) {
+		this.commands.accept(key, command, Instant.ofEpochMilli(timestamp));
 	}
 
 	@Override

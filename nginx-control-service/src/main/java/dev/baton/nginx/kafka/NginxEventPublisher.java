@@ -1,7 +1,10 @@
 package dev.baton.nginx.kafka;
 
+import java.util.Map;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 import org.springframework.kafka.core.KafkaOperations;
 
@@ -11,13 +14,15 @@ import dev.baton.contracts.nginx.NodeHeartbeat;
 import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrainTimedOut;
 import dev.baton.contracts.nginx.PeerDrained;
+import dev.baton.contracts.nginx.PeerDraining;
 import dev.baton.contracts.nginx.CommandRejected;
 import dev.baton.kafka.TopicNames;
 import dev.baton.nginx.sync.NodeEvents;
 
 /**
  * Publishes this node's events on {@code nginx.events}: keyed by service, heartbeats by
- * node id.
+ * node id. A failed send is logged with the logging context of the caller (the command it
+ * answers), although the failure is reported on the producer's thread.
  */
 public class NginxEventPublisher implements NodeEvents {
 
@@ -35,11 +40,24 @@ public class NginxEventPublisher implements NodeEvents {
 	@Override
 	public void publish(NginxEvent event) {
 		String key = key(event);
+		Map<String, String> context = MDC.getCopyOfContextMap();
 		this.kafka.send(this.topic, key, event).whenComplete((result, failure) -> {
 			if (failure != null) {
-				logger.error("Could not publish {} for {}", event.getClass().getSimpleName(), key, failure);
+				logWithContext(context, () -> logger.error("Could not publish {} for {}",
+						event.getClass().getSimpleName(), key, failure));
 			}
 		});
+	}
+
+	private static void logWithContext(Map<String, String> context, Runnable log) {
+		Map<String, String> previous = MDC.getCopyOfContextMap();
+		MDC.setContextMap((context != null) ? context : Map.of());
+		try {
+			log.run();
+		}
+		finally {
+			MDC.setContextMap((previous != null) ? previous : Map.of());
+		}
 	}
 
 	private static String key(NginxEvent event) {
@@ -51,6 +69,9 @@ public class NginxEventPublisher implements NodeEvents {
 		}
 		if (event instanceof PeerDrainTimedOut timedOut) {
 			return timedOut.service().value();
+		}
+		if (event instanceof PeerDraining draining) {
+			return draining.service().value();
 		}
 		if (event instanceof CommandRejected rejected) {
 			return rejected.service().value();

@@ -24,22 +24,34 @@ import dev.baton.contracts.nginx.PeerDrained;
 import dev.baton.nginx.dataplane.ControlRefusedException;
 import dev.baton.nginx.dataplane.NginxUnreachableException;
 import dev.baton.nginx.dataplane.PeerControl;
+import dev.baton.nginx.sync.NodeMetrics.DrainOutcome;
 
 /**
- * Answers closing commands on in-flight counts, not on time: polls nginx's counters of
- * the peers being drained every few milliseconds, with one request per upstream, and
- * reports {@link PeerDrained} as soon as a peer's count is 0, or
- * {@link PeerDrainTimedOut} with the count left when the timeout runs out.
+ * Answers closing commands on in-flight counts, not on time: reads nginx's counters of
+ * the peers being drained, with one request per upstream, and reports {@link PeerDrained}
+ * as soon as a peer's count is 0, or {@link PeerDrainTimedOut} with the count left when
+ * the timeout runs out. While a count is above 0 the same polls feed
+ * {@link InFlightReports}, so operators watch a drain live; nothing is reported after the
+ * answer, which is published on the same thread.
  */
 public class DrainTracker implements AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(DrainTracker.class);
+
+	/**
+	 * How long nginx may hold a read while one upstream drains. It checks every
+	 * millisecond meanwhile, so the drain is seen at once; the bound is what a drain
+	 * started during the read waits for its first look.
+	 */
+	static final Duration HELD_READ = Duration.ofMillis(15);
 
 	private final NodeId node;
 
 	private final PeerControl control;
 
 	private final NodeEvents events;
+
+	private final NodeMetrics metrics;
 
 	private final Clock clock;
 
@@ -51,14 +63,18 @@ public class DrainTracker implements AutoCloseable {
 
 	private final Map<Drain, Long> lastCounts = new HashMap<>();
 
+	private final InFlightReports reports;
+
 	private final ScheduledExecutorService poller = Executors
 		.newSingleThreadScheduledExecutor((task) -> new Thread(task, "baton-drain-poller"));
 
-	public DrainTracker(NodeId node, PeerControl control, NodeEvents events, Clock clock, Duration timeout,
-			Duration pollInterval) {
+	public DrainTracker(NodeId node, PeerControl control, NodeEvents events, NodeMetrics metrics, Clock clock,
+			Duration timeout, Duration pollInterval) {
 		this.node = node;
 		this.control = control;
 		this.events = events;
+		this.metrics = metrics;
+		this.reports = new InFlightReports(node, events);
 		this.clock = clock;
 		this.timeout = timeout;
 		this.pollInterval = pollInterval;
@@ -101,13 +117,27 @@ public class DrainTracker implements AutoCloseable {
 			return;
 		}
 		Map<ServiceName, List<Drain>> byService = current.stream().collect(Collectors.groupingBy(Drain::service));
-		byService.forEach(this::poll);
+		// One upstream draining, the usual case: nginx holds the read until a peer is
+		// idle.
+		// Several: one plain read each, so no upstream waits behind another's held read.
+		Duration wait = (byService.size() == 1) ? heldRead(current) : Duration.ZERO;
+		byService.forEach((service, drains) -> poll(service, drains, wait));
 	}
 
-	private void poll(ServiceName service, List<Drain> drains) {
+	private Duration heldRead(List<Drain> drains) {
+		Instant now = this.clock.instant();
+		Duration wait = HELD_READ;
+		for (Drain drain : drains) {
+			Duration left = Duration.between(now, drain.appliedAt().plus(this.timeout));
+			wait = (left.compareTo(wait) < 0) ? left : wait;
+		}
+		return wait.isNegative() ? Duration.ZERO : wait;
+	}
+
+	private void poll(ServiceName service, List<Drain> drains, Duration wait) {
 		Map<Endpoint, Long> counts = Map.of();
 		try {
-			counts = this.control.inFlight(service, drains.stream().map(Drain::endpoint).distinct().toList());
+			counts = this.control.inFlight(service, drains.stream().map(Drain::endpoint).distinct().toList(), wait);
 		}
 		catch (NginxUnreachableException | ControlRefusedException ex) {
 			logger.debug("Cannot read in-flight counts of {}: {}", service, ex.getMessage());
@@ -118,25 +148,41 @@ public class DrainTracker implements AutoCloseable {
 			long waited = Duration.between(drain.appliedAt(), now).toMillis();
 			if (count != null && count == 0) {
 				finish(drain, new PeerDrained(this.node, drain.commandId(), service, drain.endpoint().host(),
-						drain.endpoint().port(), waited, now));
+						drain.endpoint().port(), waited, now), waited);
 			}
 			else if (waited >= this.timeout.toMillis()) {
 				long left = (count != null) ? count : this.lastCounts.getOrDefault(drain, -1L);
 				finish(drain, new PeerDrainTimedOut(this.node, drain.commandId(), service, drain.endpoint().host(),
-						drain.endpoint().port(), left, waited, now));
+						drain.endpoint().port(), left, waited, now), waited);
 			}
 			else if (count != null) {
 				this.lastCounts.put(drain, count);
+				this.metrics.inFlight(service, drain.endpoint(), count);
+				this.reports.counted(drain, count, now);
 			}
 		}
 	}
 
-	private void finish(Drain drain, NginxEvent answer) {
+	private void finish(Drain drain, NginxEvent answer, long waitedMillis) {
 		synchronized (this.drains) {
 			this.drains.remove(drain);
 		}
 		this.lastCounts.remove(drain);
-		this.events.publish(answer);
+		this.reports.ended(drain);
+		try (CommandLogContext context = CommandLogContext.open(drain.commandId(), drain.service(), drain.endpoint())) {
+			this.events.publish(answer);
+			if (answer instanceof PeerDrainTimedOut timedOut) {
+				this.metrics.drainEnded(drain.service(), drain.endpoint(), DrainOutcome.TIMED_OUT,
+						Duration.ofMillis(waitedMillis));
+				logger.warn("Drain timed out after {} ms with {} requests in flight", waitedMillis,
+						timedOut.inFlight());
+			}
+			else {
+				this.metrics.drainEnded(drain.service(), drain.endpoint(), DrainOutcome.DRAINED,
+						Duration.ofMillis(waitedMillis));
+				logger.info("Drained: no request left in flight after {} ms", waitedMillis);
+			}
+		}
 	}
 
 	@Override

@@ -1,9 +1,15 @@
 package dev.baton.nginx.sync;
 
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.baton.contracts.CommandId;
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
@@ -11,13 +17,17 @@ import dev.baton.contracts.nginx.CommandRejected;
 import dev.baton.contracts.nginx.NginxCommand;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.nginx.peers.DesiredPeers;
+import dev.baton.nginx.sync.NodeMetrics.CommandOutcome;
 
 /**
  * Takes each record of {@code nginx.commands} into the desired state and queues its
  * answer. A command for an upstream this node does not serve is rejected with the node's
- * id; a record whose key does not match its command is refused (and dead-lettered).
+ * id; a record whose key does not match its command is refused (and dead-lettered). While
+ * a command is handled its id, upstream and peer are in the logging MDC.
  */
 public class GateCommands {
+
+	private static final Logger logger = LoggerFactory.getLogger(GateCommands.class);
 
 	private final NodeId node;
 
@@ -29,25 +39,47 @@ public class GateCommands {
 
 	private final NodeEvents events;
 
+	private final NodeMetrics metrics;
+
 	private final Clock clock;
 
 	public GateCommands(NodeId node, Set<ServiceName> served, DesiredPeers desired, PeerSync sync, NodeEvents events,
-			Clock clock) {
+			NodeMetrics metrics, Clock clock) {
 		this.node = node;
 		this.served = Set.copyOf(served);
 		this.desired = desired;
 		this.sync = sync;
 		this.events = events;
+		this.metrics = metrics;
 		this.clock = clock;
+	}
+
+	/**
+	 * Applies one record read back while rebuilding the desired state: answered, but not
+	 * measured (its age is not a latency).
+	 * @param key the record key, {@code service/host:port/GATE}
+	 * @param command the command, or null for a tombstone that removes the gate
+	 */
+	public void accept(String key, NginxCommand command) {
+		accept(key, command, null);
 	}
 
 	/**
 	 * Applies one record.
 	 * @param key the record key, {@code service/host:port/GATE}
 	 * @param command the command, or null for a tombstone that removes the gate
+	 * @param writtenAt the record's Kafka timestamp (the producer's clock), from which
+	 * the time to its answer is measured; null for a replayed record
 	 */
-	public void accept(String key, NginxCommand command) {
+	public void accept(String key, NginxCommand command, Instant writtenAt) {
 		GateKey gate = GateKey.parse(key);
+		CommandId commandId = (command != null) ? ((SetPeerGate) command).commandId() : null;
+		try (CommandLogContext context = CommandLogContext.open(commandId, gate.service(), gate.endpoint())) {
+			handle(gate, key, command, writtenAt);
+		}
+	}
+
+	private void handle(GateKey gate, String key, NginxCommand command, Instant writtenAt) {
 		if (command == null) {
 			if (this.served.contains(gate.service())) {
 				this.desired.remove(gate);
@@ -60,15 +92,24 @@ public class GateCommands {
 			throw new IllegalArgumentException("record key " + key + " does not match the command's key " + set.key());
 		}
 		if (!this.served.contains(gate.service())) {
-			this.events.publish(new CommandRejected(this.node, set.commandId(), gate.service(),
-					"node " + this.node + " serves no upstream named " + gate.service() + " (it serves "
-							+ new TreeSet<>(this.served.stream().map(ServiceName::value).toList()) + ")",
-					this.clock.instant()));
+			reject(set, writtenAt);
 			return;
 		}
 		this.desired.set(gate, set.open());
+		logger.debug("Took {} gate {} into the desired state", set.open() ? "open" : "closed", gate.gate());
 		this.sync.submit(gate.service(),
-				new PendingAnswer(set.commandId(), gate.service(), gate.endpoint(), !set.open()));
+				new PendingAnswer(set.commandId(), gate.service(), gate.endpoint(), !set.open(), writtenAt));
+	}
+
+	private void reject(SetPeerGate set, Instant writtenAt) {
+		String reason = "node " + this.node + " serves no upstream named " + set.service() + " (it serves "
+				+ new TreeSet<>(this.served.stream().map(ServiceName::value).toList()) + ")";
+		Instant now = this.clock.instant();
+		this.events.publish(new CommandRejected(this.node, set.commandId(), set.service(), reason, now));
+		if (writtenAt != null) {
+			this.metrics.commandAnswered(set.service(), CommandOutcome.REJECTED, Duration.between(writtenAt, now));
+			logger.info("Rejected command: {}", reason);
+		}
 	}
 
 }

@@ -22,6 +22,7 @@ import dev.baton.nginx.dataplane.NginxUnreachableException;
 import dev.baton.nginx.dataplane.PeerControl;
 import dev.baton.nginx.peers.DesiredPeers;
 import dev.baton.nginx.peers.PeerSet;
+import dev.baton.nginx.sync.NodeMetrics.CommandOutcome;
 
 /**
  * Pushes desired peer sets to nginx on one thread: commands mark their upstream dirty and
@@ -47,6 +48,8 @@ public class PeerSync implements AutoCloseable {
 
 	private final DrainTracker drains;
 
+	private final NodeMetrics metrics;
+
 	private final Clock clock;
 
 	private final SyncSchedule schedule;
@@ -65,13 +68,14 @@ public class PeerSync implements AutoCloseable {
 	private volatile boolean reachable = true;
 
 	public PeerSync(NodeId node, Set<ServiceName> served, DesiredPeers desired, PeerControl control, NodeEvents events,
-			DrainTracker drains, Clock clock, SyncSchedule schedule) {
+			DrainTracker drains, NodeMetrics metrics, Clock clock, SyncSchedule schedule) {
 		this.node = node;
 		this.served = Set.copyOf(served);
 		this.desired = desired;
 		this.control = control;
 		this.events = events;
 		this.drains = drains;
+		this.metrics = metrics;
 		this.clock = clock;
 		this.schedule = schedule;
 		this.drift = new DriftCheck(served, desired, control);
@@ -157,17 +161,35 @@ public class PeerSync implements AutoCloseable {
 		}
 		catch (ControlRefusedException ex) {
 			logger.error("nginx refused the peers of {}: {}", service, ex.getMessage());
-			answers.forEach((answer) -> this.events.publish(new CommandRejected(this.node, answer.commandId(), service,
-					ex.getMessage(), this.clock.instant())));
+			Instant refused = this.clock.instant();
+			answers.forEach((answer) -> reject(answer, ex.getMessage(), refused));
 			return;
 		}
 		Instant applied = this.clock.instant();
 		for (PendingAnswer answer : answers) {
 			boolean up = peers.stateOf(answer.endpoint()).orElse(false);
-			this.events.publish(new PeerApplied(this.node, answer.commandId(), service, answer.endpoint().host(),
-					answer.endpoint().port(), up, applied));
+			try (CommandLogContext context = CommandLogContext.open(answer.commandId(), service, answer.endpoint())) {
+				this.events.publish(new PeerApplied(this.node, answer.commandId(), service, answer.endpoint().host(),
+						answer.endpoint().port(), up, applied));
+				if (answer.live()) {
+					this.metrics.commandAnswered(service, CommandOutcome.APPLIED,
+							Duration.between(answer.writtenAt(), applied));
+					logger.info("Applied command: the peer is {} in nginx", up ? "up" : "out of rotation");
+				}
+			}
 			if (answer.closing() && !up) {
 				this.drains.track(new Drain(answer.commandId(), service, answer.endpoint(), applied));
+			}
+		}
+	}
+
+	private void reject(PendingAnswer answer, String reason, Instant refused) {
+		try (CommandLogContext context = CommandLogContext.open(answer.commandId(), answer.service(),
+				answer.endpoint())) {
+			this.events.publish(new CommandRejected(this.node, answer.commandId(), answer.service(), reason, refused));
+			if (answer.live()) {
+				this.metrics.commandAnswered(answer.service(), CommandOutcome.REJECTED,
+						Duration.between(answer.writtenAt(), refused));
 			}
 		}
 	}

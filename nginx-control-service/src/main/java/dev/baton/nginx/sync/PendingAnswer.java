@@ -1,5 +1,7 @@
 package dev.baton.nginx.sync;
 
+import java.time.Instant;
+
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;
@@ -11,6 +13,13 @@ import dev.baton.contracts.ServiceName;
  * @param service its upstream
  * @param endpoint its peer
  * @param closing whether it closed a gate, which also asks for a drain answer
+ * @param writtenAt the command record's Kafka timestamp, or null for a replayed command
+ * (not measured)
  */
-record PendingAnswer(CommandId commandId, ServiceName service, Endpoint endpoint, boolean closing) {
+record PendingAnswer(CommandId commandId, ServiceName service, Endpoint endpoint, boolean closing, Instant writtenAt) {
+
+	boolean live() {
+		return this.writtenAt != null;
+	}
+
 }

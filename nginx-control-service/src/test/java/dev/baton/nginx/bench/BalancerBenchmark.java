@@ -65,14 +65,15 @@ public final class BalancerBenchmark {
 		List<Integer> thousand = freeRange(1000);
 		List<Integer> two = thousand.subList(0, 2);
 		Map<String, Integer> ports = Map.of("static-two", FreePorts.next(), "static-thousand", FreePorts.next(),
-				"lua-two", FreePorts.next(), "lua-thousand", FreePorts.next(), "drain", FreePorts.next());
+				"lua-two", FreePorts.next(), "lua-thousand", FreePorts.next(), "drain", FreePorts.next(), "bare-two",
+				FreePorts.next());
 		Endpoint control = new Endpoint("127.0.0.1", FreePorts.next());
 		try (BenchNginx backend = BenchNginx.backend(root.resolve("backend"), thousand);
 				UpstreamServer slow = new UpstreamServer();
 				ConfigurableApplicationContext node = startNode(broker.getBrokersAsString(), root.resolve("node"),
 						ports, control);
 				BenchNginx front = BenchNginx.front(root.resolve("front"), root.resolve("node/baton.conf"),
-						ports.get("static-two"), two, ports.get("static-thousand"), thousand);
+						ports.get("static-two"), two, ports.get("static-thousand"), thousand, ports.get("bare-two"));
 				TestKafka kafka = new TestKafka(broker.getBrokersAsString());
 				EventWatcher events = new EventWatcher(broker.getBrokersAsString(), PREFIX + "nginx.events")) {
 			backend.start();
@@ -98,7 +99,7 @@ public final class BalancerBenchmark {
 	}
 
 	private static void throughput(Map<String, Integer> ports, BenchNginx front) {
-		List<String> names = List.of("static-two", "lua-two", "static-thousand", "lua-thousand");
+		List<String> names = List.of("static-two", "bare-two", "lua-two", "static-thousand", "lua-thousand");
 		names.forEach((name) -> new Wrk(1, 32, 2).run(ports.get(name)));
 		Map<String, List<Wrk.Result>> results = new LinkedHashMap<>();
 		Map<String, List<Double>> cpu = new LinkedHashMap<>();
@@ -113,24 +114,27 @@ public final class BalancerBenchmark {
 		}
 		System.out.printf("%nThroughput: wrk -t1 -c32 -d3s, %d rounds interleaved, median of each; nginx 1 worker%n",
 				ROUNDS);
-		System.out.printf("%-6s %12s %12s %7s %13s %13s %15s %15s%n", "peers", "static req/s", "lua req/s", "ratio",
+		System.out.printf("%-11s %12s %12s %7s %13s %13s %15s %15s%n", "peers", "static req/s", "lua req/s", "ratio",
 				"static p99 ms", "lua p99 ms", "static cpu us/r", "lua cpu us/r");
 		row("2", results.get("static-two"), results.get("lua-two"), cpu.get("static-two"), cpu.get("lua-two"));
+		row("2 bare lua", results.get("static-two"), results.get("bare-two"), cpu.get("static-two"),
+				cpu.get("bare-two"));
 		row("1000", results.get("static-thousand"), results.get("lua-thousand"), cpu.get("static-thousand"),
 				cpu.get("lua-thousand"));
 		System.out.printf(
-				"(cpu us/r: CPU time of the front nginx worker per request; load average during the run: %.1f)%n",
+				"(cpu us/r: CPU time of the front nginx worker per request; 2 bare lua: a balancer_by_lua that only sets"
+						+ " one of the 2 peers, the floor of any Lua balancer; load average during the run: %.1f)%n",
 				ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
 		results.forEach((name, runs) -> runs.stream()
 			.filter((run) -> !run.errors().isEmpty())
 			.forEach((run) -> System.out.println("  " + name + ": " + run.errors())));
 	}
 
-	private static void row(String peers, List<Wrk.Result> staticRuns, List<Wrk.Result> luaRuns, List<Double> staticCpu,
+	private static void row(String label, List<Wrk.Result> staticRuns, List<Wrk.Result> luaRuns, List<Double> staticCpu,
 			List<Double> luaCpu) {
 		double staticRps = Percentiles.of(staticRuns.stream().map(Wrk.Result::requestsPerSecond).toList(), 50);
 		double luaRps = Percentiles.of(luaRuns.stream().map(Wrk.Result::requestsPerSecond).toList(), 50);
-		System.out.printf("%-6s %12.0f %12.0f %7.3f %13.2f %13.2f %15.2f %15.2f%n", peers, staticRps, luaRps,
+		System.out.printf("%-11s %12.0f %12.0f %7.3f %13.2f %13.2f %15.2f %15.2f%n", label, staticRps, luaRps,
 				luaRps / staticRps, Percentiles.of(staticRuns.stream().map(Wrk.Result::p99Millis).toList(), 50),
 				Percentiles.of(luaRuns.stream().map(Wrk.Result::p99Millis).toList(), 50), Percentiles.of(staticCpu, 50),
 				Percentiles.of(luaCpu, 50));

@@ -37,10 +37,11 @@ final class BenchNginx implements AutoCloseable {
 	 * Static upstreams on their own ports, and the Lua routes from the node's snippet.
 	 */
 	static BenchNginx front(Path directory, Path snippet, int staticTwoPort, List<Integer> two, int staticThousandPort,
-			List<Integer> thousand) {
+			List<Integer> thousand, int bareTwoPort) {
 		StringBuilder http = new StringBuilder("http {\n    access_log off;\n    keepalive_requests 100000;\n");
 		staticUpstream(http, "static_two", staticTwoPort, two);
 		staticUpstream(http, "static_thousand", staticThousandPort, thousand);
+		bareLuaUpstream(http, bareTwoPort, two);
 		http.append("    include ").append(snippet).append(";\n}\n");
 		return write(directory, http.toString());
 	}
@@ -48,8 +49,25 @@ final class BenchNginx implements AutoCloseable {
 	private static void staticUpstream(StringBuilder http, String name, int listen, List<Integer> ports) {
 		http.append("    upstream ").append(name).append(" {\n");
 		ports.forEach((port) -> http.append("        server 127.0.0.1:").append(port).append(";\n"));
-		http.append("        keepalive 256;\n        keepalive_timeout 10s;\n    }\n")
-			.append("    server {\n        listen 127.0.0.1:")
+		proxyTo(http.append("        keepalive 256;\n        keepalive_timeout 10s;\n    }\n"), name, listen);
+	}
+
+	/**
+	 * The floor of any Lua balancer: {@code balancer_by_lua} that only picks one of two
+	 * fixed peers at random, with no shared memory, no counting and no log phase.
+	 */
+	private static void bareLuaUpstream(StringBuilder http, int listen, List<Integer> ports) {
+		http.append("    upstream bare_two {\n        server 0.0.0.1;\n        balancer_by_lua_block {\n")
+			.append("            require(\"ngx.balancer\").set_current_peer(\"127.0.0.1\", math.random(2) == 1 and ")
+			.append(ports.get(0))
+			.append(" or ")
+			.append(ports.get(1))
+			.append(")\n        }\n        keepalive 256;\n        keepalive_timeout 10s;\n    }\n");
+		proxyTo(http, "bare_two", listen);
+	}
+
+	private static void proxyTo(StringBuilder http, String name, int listen) {
+		http.append("    server {\n        listen 127.0.0.1:")
 			.append(listen)
 			.append(";\n        location / {\n            proxy_pass http://")
 			.append(name)

@@ -2,12 +2,16 @@ package dev.baton.nginx.sync;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
 
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Endpoint;
@@ -19,11 +23,15 @@ import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrainTimedOut;
 import dev.baton.contracts.nginx.PeerDrained;
+import dev.baton.contracts.nginx.PeerDraining;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.nginx.peers.DesiredPeers;
+import dev.baton.nginx.sync.NodeMetrics.CommandOutcome;
+import dev.baton.nginx.sync.RecordingMetrics.Measured;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 class GateCommandsTests {
@@ -38,16 +46,28 @@ class GateCommandsTests {
 
 	private final List<NginxEvent> events = new CopyOnWriteArrayList<>();
 
-	private final DrainTracker drains = new DrainTracker(NODE, this.control, this.events::add, Clock.systemUTC(),
-			Duration.ofMillis(300), Duration.ofMillis(5));
+	/** The logging context each event was published in. */
+	private final Map<NginxEvent, Map<String, String>> contexts = new ConcurrentHashMap<>();
+
+	private final RecordingMetrics metrics = new RecordingMetrics();
+
+	private final DrainTracker drains = new DrainTracker(NODE, this.control, this::publish, this.metrics,
+			Clock.systemUTC(), Duration.ofMillis(300), Duration.ofMillis(5));
 
 	private final DesiredPeers desired = new DesiredPeers();
 
-	private final PeerSync sync = new PeerSync(NODE, Set.of(ORDERS), this.desired, this.control, this.events::add,
-			this.drains, Clock.systemUTC(), new SyncSchedule(Duration.ofMillis(50), Duration.ofSeconds(1)));
+	private final PeerSync sync = new PeerSync(NODE, Set.of(ORDERS), this.desired, this.control, this::publish,
+			this.drains, this.metrics, Clock.systemUTC(),
+			new SyncSchedule(Duration.ofMillis(50), Duration.ofSeconds(1)));
 
-	private final GateCommands commands = new GateCommands(NODE, Set.of(ORDERS), this.desired, this.sync,
-			this.events::add, Clock.systemUTC());
+	private final GateCommands commands = new GateCommands(NODE, Set.of(ORDERS), this.desired, this.sync, this::publish,
+			this.metrics, Clock.systemUTC());
+
+	private void publish(NginxEvent event) {
+		Map<String, String> context = MDC.getCopyOfContextMap();
+		this.contexts.put(event, (context != null) ? context : Map.of());
+		this.events.add(event);
+	}
 
 	@AfterEach
 	void stop() {
@@ -112,6 +132,54 @@ class GateCommandsTests {
 		this.control.epoch = "epoch-2";
 
 		await().until(() -> this.control.pushes.size() > pushes && this.sync.epoch().equals("epoch-2"));
+	}
+
+	@Test
+	void liveCommandIsTimedFromItsRecordToItsAnswerButAReplayedOneIsNot() {
+		start();
+		Instant written = Instant.now().minusMillis(50);
+
+		this.commands.accept("orders/127.0.0.1:9001/ADMIN", gate("c1", "orders", Gate.ADMIN, true), written);
+		this.commands.accept("orders/127.0.0.1:9001/HEALTH", gate("c2", "orders", Gate.HEALTH, true));
+		await().until(() -> this.events.stream().filter(PeerApplied.class::isInstance).count() == 2);
+
+		assertThat(this.metrics.commands).singleElement().satisfies((measured) -> {
+			assertThat(measured.service()).isEqualTo(ORDERS);
+			assertThat(measured.outcome()).isEqualTo(CommandOutcome.APPLIED);
+			assertThat(measured.duration()).isGreaterThanOrEqualTo(Duration.ofMillis(50));
+		});
+	}
+
+	@Test
+	void rejectedLiveCommandIsTimedAsRejected() {
+		this.commands.accept("payments/127.0.0.1:9001/ADMIN", gate("c1", "payments", Gate.ADMIN, true), Instant.now());
+
+		assertThat(this.metrics.commands).extracting(Measured::service, Measured::outcome)
+			.containsExactly(tuple(ServiceName.of("payments"), CommandOutcome.REJECTED));
+	}
+
+	@Test
+	void answersArePublishedNamingTheirCommandInTheLoggingContextWhichIsClearedAfterwards() {
+		start();
+		this.control.inFlight.put(PEER, 1L);
+
+		this.commands.accept("payments/127.0.0.1:9001/ADMIN", gate("c1", "payments", Gate.ADMIN, true));
+		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c2", "orders", Gate.DEPLOY, false));
+		await().until(() -> this.events.stream().anyMatch(PeerDraining.class::isInstance));
+		synchronized (this.control) {
+			this.control.inFlight.put(PEER, 0L);
+		}
+		await().until(() -> this.events.stream().anyMatch(PeerDrained.class::isInstance));
+
+		List<String> types = this.events.stream().map((event) -> event.getClass().getSimpleName()).toList();
+		assertThat(types).startsWith("CommandRejected", "PeerApplied", "PeerDraining").endsWith("PeerDrained");
+		assertThat(types.subList(2, types.size() - 1)).containsOnly("PeerDraining");
+		assertThat(this.contexts.get(this.events.get(0))).containsExactlyInAnyOrderEntriesOf(
+				Map.of("commandId", "c1", "service", "payments", "peer", "127.0.0.1:9001"));
+		this.events.subList(1, this.events.size())
+			.forEach((event) -> assertThat(this.contexts.get(event)).containsExactlyInAnyOrderEntriesOf(
+					Map.of("commandId", "c2", "service", "orders", "peer", "127.0.0.1:9001")));
+		assertThat(MDC.getCopyOfContextMap()).as("logging context left on the listener's thread").isNullOrEmpty();
 	}
 
 	private void start() {

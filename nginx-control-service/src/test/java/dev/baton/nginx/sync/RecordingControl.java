@@ -1,6 +1,7 @@
 package dev.baton.nginx.sync;
 
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -44,7 +45,7 @@ class RecordingControl implements PeerControl {
 	}
 
 	@Override
-	public synchronized Map<Endpoint, Long> inFlight(ServiceName service, Collection<Endpoint> peers) {
+	public synchronized Map<Endpoint, Long> inFlight(ServiceName service, Collection<Endpoint> peers, Duration wait) {
 		check();
 		Map<Endpoint, Long> counts = new LinkedHashMap<>();
 		peers.forEach((peer) -> counts.put(peer, this.inFlight.getOrDefault(peer, 0L)));

@@ -78,16 +78,46 @@ local function replace_peers(service)
     return reply(200, "version " .. (peers_dict:get("v:" .. service) or 0) .. "\n")
 end
 
+local MAX_WAIT_MS = 1000
+
+-- Reads in-flight counts. With wait_ms, the answer waits here until one of the peers has
+-- nothing in flight or the wait runs out, checking every step_ms (1 ms by default): the
+-- drain is seen within a millisecond of its last request's end, and the node makes one
+-- request per wait instead of one per check.
 local function read_inflight(service)
-    local peers = ngx.req.get_uri_args(0)["peer"]
+    local args = ngx.req.get_uri_args(0)
+    local peers = args["peer"]
     if type(peers) == "string" then
         peers = { peers }
+    elseif type(peers) ~= "table" then
+        peers = {}
     end
-    local lines = {}
-    for _, address in ipairs(peers or {}) do
-        lines[#lines + 1] = address .. " " .. (inflight:get(service .. "/" .. address) or 0)
+    local wait = tonumber(args["wait_ms"]) or 0
+    local step = tonumber(args["step_ms"]) or 1
+    if wait < 0 or wait > MAX_WAIT_MS or step < 1 or step > MAX_WAIT_MS then
+        return reply(400, "wait_ms must be 0.." .. MAX_WAIT_MS .. " and step_ms 1.." .. MAX_WAIT_MS .. "\n")
     end
-    return reply(200, table.concat(lines, "\n") .. "\n")
+    local keys = {}
+    for i, address in ipairs(peers) do
+        if type(address) ~= "string" or not address:match("^%S+:%d+$") then
+            return reply(400, "bad peer '" .. tostring(address) .. "': expected host:port\n")
+        end
+        keys[i] = service .. "/" .. address
+    end
+    local deadline = ngx.now() + wait / 1000
+    while true do
+        local lines, idle = {}, false
+        for i, key in ipairs(keys) do
+            local count = inflight:get(key) or 0
+            lines[i] = peers[i] .. " " .. count
+            idle = idle or count <= 0
+        end
+        if idle or #keys == 0 or ngx.now() >= deadline then
+            return reply(200, table.concat(lines, "\n") .. "\n")
+        end
+        ngx.sleep(step / 1000)
+        ngx.update_time()
+    end
 end
 
 function _M.handle()

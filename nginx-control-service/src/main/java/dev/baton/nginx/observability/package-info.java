@@ -1,0 +1,6 @@
+/**
+ * What an operator's tooling sees of a node: its metrics on {@code /actuator/prometheus}
+ * (command latency, drain times, in-flight counts of draining peers) and whether its
+ * nginx answers, on {@code /actuator/health}.
+ */
+package dev.baton.nginx.observability;

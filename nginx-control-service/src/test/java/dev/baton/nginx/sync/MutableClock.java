@@ -1,0 +1,39 @@
+package dev.baton.nginx.sync;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/**
+ * A clock a test moves by hand, so time-based rules are checked without waiting.
+ */
+final class MutableClock extends Clock {
+
+	private volatile Instant now;
+
+	MutableClock(Instant start) {
+		this.now = start;
+	}
+
+	void advance(Duration duration) {
+		this.now = this.now.plus(duration);
+	}
+
+	@Override
+	public Instant instant() {
+		return this.now;
+	}
+
+	@Override
+	public ZoneId getZone() {
+		return ZoneOffset.UTC;
+	}
+
+	@Override
+	public Clock withZone(ZoneId zone) {
+		return this;
+	}
+
+}
