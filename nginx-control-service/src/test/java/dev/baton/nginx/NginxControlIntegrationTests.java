@@ -6,14 +6,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.AfterEach;
@@ -23,14 +21,12 @@ import tools.jackson.databind.JsonNode;
 
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;
-import dev.baton.kafka.testing.TestKafka;
 import dev.baton.nginx.dataplane.ControlClient;
 import dev.baton.nginx.dataplane.ControlRefusedException;
 import dev.baton.kafka.testing.FreePorts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -41,44 +37,31 @@ abstract class NginxControlIntegrationTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
 
-	private final List<AutoCloseable> resources = new ArrayList<>();
-
-	private String prefix;
-
-	private TestKafka kafka;
+	private NodeWorld world;
 
 	private GateTopics topics;
 
 	abstract String bootstrapServers();
 
 	@BeforeEach
-	void isolateTopics() {
-		assumeThat(Files.isExecutable(AttachedNginx.BINARY))
-			.as("nginx-control's acceptance tests need /usr/sbin/nginx (Debian: nginx, libnginx-mod-http-lua, "
-					+ "lua-resty-core); it is missing, so they are skipped")
-			.isTrue();
-		this.prefix = "t" + UUID.randomUUID().toString().substring(0, 8) + ".";
-		this.kafka = new TestKafka(bootstrapServers());
-		this.topics = new GateTopics(this.kafka, this.prefix);
+	void openWorld() {
+		this.world = NodeWorld.open(bootstrapServers());
+		this.topics = this.world.topics();
 	}
 
 	@AfterEach
-	void stopEverything() throws Exception {
-		for (int i = this.resources.size() - 1; i >= 0; i--) {
-			this.resources.get(i).close();
-		}
-		if (this.kafka != null) {
-			this.kafka.close();
+	void closeWorld() throws Exception {
+		if (this.world != null) {
+			this.world.close();
 		}
 	}
 
 	private <T extends AutoCloseable> T closeLater(T resource) {
-		this.resources.add(resource);
-		return resource;
+		return this.world.closeLater(resource);
 	}
 
 	private RunningNode node(String nodeId, String mode, String... services) {
-		return closeLater(RunningNode.start(bootstrapServers(), this.prefix, nodeId, mode, List.of(services)));
+		return this.world.node(nodeId, mode, List.of(services));
 	}
 
 	@Test

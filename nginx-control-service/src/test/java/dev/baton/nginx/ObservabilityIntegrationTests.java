@@ -4,12 +4,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.AfterEach;
@@ -24,12 +21,10 @@ import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import dev.baton.kafka.testing.TestKafka;
 import dev.baton.nginx.dataplane.ControlClient;
 import dev.baton.nginx.observability.NginxHealthIndicator;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -43,44 +38,31 @@ abstract class ObservabilityIntegrationTests {
 
 	private static final JsonMapper json = JsonMapper.builder().build();
 
-	private final List<AutoCloseable> resources = new ArrayList<>();
-
-	private String prefix;
-
-	private TestKafka kafka;
+	private NodeWorld world;
 
 	private GateTopics topics;
 
 	abstract String bootstrapServers();
 
 	@BeforeEach
-	void isolateTopics() {
-		assumeThat(Files.isExecutable(AttachedNginx.BINARY))
-			.as("these tests need /usr/sbin/nginx (Debian: nginx, libnginx-mod-http-lua, lua-resty-core)")
-			.isTrue();
-		this.prefix = "o" + UUID.randomUUID().toString().substring(0, 8) + ".";
-		this.kafka = new TestKafka(bootstrapServers());
-		this.topics = new GateTopics(this.kafka, this.prefix);
+	void openWorld() {
+		this.world = NodeWorld.open(bootstrapServers());
+		this.topics = this.world.topics();
 	}
 
 	@AfterEach
-	void stopEverything() throws Exception {
-		for (int i = this.resources.size() - 1; i >= 0; i--) {
-			this.resources.get(i).close();
-		}
-		if (this.kafka != null) {
-			this.kafka.close();
+	void closeWorld() throws Exception {
+		if (this.world != null) {
+			this.world.close();
 		}
 	}
 
 	private <T extends AutoCloseable> T closeLater(T resource) {
-		this.resources.add(resource);
-		return resource;
+		return this.world.closeLater(resource);
 	}
 
 	private RunningNode node(String mode, String... properties) {
-		return closeLater(
-				RunningNode.start(bootstrapServers(), this.prefix, "node-a", mode, List.of("orders"), properties));
+		return this.world.node("node-a", mode, List.of("orders"), properties);
 	}
 
 	@Test
@@ -137,9 +119,9 @@ abstract class ObservabilityIntegrationTests {
 		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(fast.endpoint())));
 		String closeFast = this.topics.gate("orders", fast.endpoint(), "DEPLOY", false);
 		String unserved = this.topics.gate("payments", fast.endpoint(), "ADMIN", true);
-		this.kafka.send(this.prefix + "nginx.commands", "orders/127.0.0.1:9/ADMIN", "this is not JSON");
+		this.world.kafka().send(this.world.prefix() + "nginx.commands", "orders/127.0.0.1:9/ADMIN", "this is not JSON");
 
-		String deadLetters = "baton_dead_letters_total{topic=\"" + this.prefix + "nginx.commands\"}";
+		String deadLetters = "baton_dead_letters_total{topic=\"" + this.world.prefix() + "nginx.commands\"}";
 		await().atMost(WAIT)
 			.until(() -> value(node, deadLetters) == 1 && value(node, count("drain", "drained", "orders")) == 1
 					&& value(node, count("command_applied", "rejected", "payments")) == 1);
