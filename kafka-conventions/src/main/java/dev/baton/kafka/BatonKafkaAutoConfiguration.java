@@ -23,6 +23,7 @@ import org.springframework.boot.kafka.autoconfigure.DefaultKafkaConsumerFactoryC
 import org.springframework.boot.kafka.autoconfigure.DefaultKafkaProducerFactoryCustomizer;
 import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
@@ -138,10 +139,15 @@ public class BatonKafkaAutoConfiguration {
 	}
 
 	@Bean
+	DeadLetterCounters batonDeadLetterCounters(ObjectProvider<MeterRegistry> meters, TopicNames names,
+			ObjectProvider<KafkaListenerEndpointRegistry> listeners) {
+		return new DeadLetterCounters(meters.getIfAvailable(SimpleMeterRegistry::new), names, listeners);
+	}
+
+	@Bean
 	DefaultErrorHandler batonErrorHandler(KafkaTemplate<String, Object> kafka, AuditTrail audit,
-			ObjectProvider<MeterRegistry> meters) {
-		DefaultErrorHandler handler = new DefaultErrorHandler(
-				new DeadLetterRecoverer(kafka, audit, meters.getIfAvailable(SimpleMeterRegistry::new)),
+			DeadLetterCounters deadLetterCounters) {
+		DefaultErrorHandler handler = new DefaultErrorHandler(new DeadLetterRecoverer(kafka, audit, deadLetterCounters),
 				new FixedBackOff(200, 2));
 		handler.addNotRetryableExceptions(IllegalArgumentException.class, NullPointerException.class,
 				RejectedMessageException.class);

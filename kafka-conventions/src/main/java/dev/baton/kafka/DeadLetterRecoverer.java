@@ -6,7 +6,6 @@ import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,7 +16,8 @@ import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 /**
  * Sends a record that can never succeed to {@code <topic>-dlt}, with Spring Kafka's
  * exception headers plus {@value #REASON_HEADER} (the one-line reason), and records it in
- * the audit trail. The record's original bytes are kept, so nothing is lost.
+ * the audit trail, and counts it. The record's original bytes are kept, so nothing is
+ * lost.
  */
 final class DeadLetterRecoverer implements ConsumerRecordRecoverer {
 
@@ -30,11 +30,11 @@ final class DeadLetterRecoverer implements ConsumerRecordRecoverer {
 
 	private final AuditTrail audit;
 
-	private final MeterRegistry meters;
+	private final DeadLetterCounters counters;
 
-	DeadLetterRecoverer(KafkaOperations<?, ?> kafka, AuditTrail audit, MeterRegistry meters) {
+	DeadLetterRecoverer(KafkaOperations<?, ?> kafka, AuditTrail audit, DeadLetterCounters counters) {
 		this.audit = audit;
-		this.meters = meters;
+		this.counters = counters;
 		this.publisher = new DeadLetterPublishingRecoverer(kafka,
 				(record, failure) -> new TopicPartition(record.topic() + "-dlt", -1));
 		this.publisher.setHeadersFunction((record, failure) -> {
@@ -51,7 +51,7 @@ final class DeadLetterRecoverer implements ConsumerRecordRecoverer {
 		logger.warn("Dead-lettering {}-{}@{} (key {}): {}", record.topic(), record.partition(), record.offset(),
 				record.key(), reason);
 		this.publisher.accept(record, failure);
-		this.meters.counter("baton.dead.letters", "topic", record.topic()).increment();
+		this.counters.increment(record.topic());
 		this.audit.record(record.topic(), "dead-lettered", this.audit.source(), reason,
 				Map.of("partition", String.valueOf(record.partition()), "offset", String.valueOf(record.offset()),
 						"key", String.valueOf(record.key())));

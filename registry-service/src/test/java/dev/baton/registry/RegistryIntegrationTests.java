@@ -173,7 +173,9 @@ abstract class RegistryIntegrationTests {
 		assertThat(auditActions(this.prefix + "registrations")).filteredOn("dead-lettered"::equals)
 			.hasSize(badRecords.size());
 		assertThat(registry.call("GET", "/actuator/prometheus", null, null).body())
-			.contains("baton_dead_letters_total{topic=\"" + this.prefix + "registrations\"} 8.0");
+			.contains("baton_dead_letters_total{topic=\"" + this.prefix + "registrations\"} 8.0")
+			// registered at zero for every consumed topic, before its first dead letter
+			.contains("baton_dead_letters_total{topic=\"" + this.prefix + "health.verdicts\"} 0.0");
 	}
 
 	@Test

@@ -2,10 +2,12 @@ package dev.baton.deployer.config;
 
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
@@ -22,6 +24,7 @@ import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.fleet.Fleet;
 import dev.baton.deployer.fleet.NodeLiveness;
 import dev.baton.deployer.kafka.KafkaDeployEvents;
+import dev.baton.deployer.metrics.DeployMetrics;
 import dev.baton.deployer.rollout.AnswerBoard;
 import dev.baton.deployer.rollout.DeployDesk;
 import dev.baton.deployer.rollout.DeployEvents;
@@ -29,6 +32,7 @@ import dev.baton.deployer.rollout.DeployRecovery;
 import dev.baton.deployer.rollout.DeployRuns;
 import dev.baton.deployer.rollout.RegistryFollower;
 import dev.baton.deployer.rollout.ServicePolicy;
+import dev.baton.deployer.rollout.StepObserver;
 import dev.baton.deployer.runtime.CommandRuntime;
 import dev.baton.kafka.AuditTrail;
 import dev.baton.kafka.TopicDeclarations;
@@ -77,9 +81,14 @@ class DeployerConfiguration {
 	}
 
 	@Bean
+	DeployMetrics deployMetrics(MeterRegistry meters) {
+		return new DeployMetrics(meters);
+	}
+
+	@Bean
 	KafkaDeployEvents deployEvents(KafkaTemplate<String, Object> kafka, TopicNames names, AuditTrail audit,
-			DeployGates gates) {
-		return new KafkaDeployEvents(kafka, names, audit, gates);
+			DeployGates gates, List<StepObserver> observers) {
+		return new KafkaDeployEvents(kafka, names, audit, gates, observers);
 	}
 
 	@Bean
@@ -92,8 +101,8 @@ class DeployerConfiguration {
 
 	@Bean
 	DeployRuns deployRuns(AnswerBoard board, NodeLiveness liveness, CommandRuntime runtime, DeployEvents events,
-			Clock clock) {
-		return new DeployRuns(board, liveness, runtime, events, clock);
+			Clock clock, DeployMetrics metrics) {
+		return new DeployRuns(board, liveness, metrics.timing(runtime), events, clock);
 	}
 
 	@Bean

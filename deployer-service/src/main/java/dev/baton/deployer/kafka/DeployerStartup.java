@@ -2,6 +2,7 @@ package dev.baton.deployer.kafka;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,6 +23,7 @@ import dev.baton.deployer.fleet.NodeLiveness;
 import dev.baton.deployer.rollout.DeployJournal;
 import dev.baton.deployer.rollout.DeployRecovery;
 import dev.baton.deployer.rollout.RegistryFollower;
+import dev.baton.deployer.rollout.StepObserver;
 import dev.baton.kafka.CompactedTopicReader;
 import dev.baton.kafka.TopicNames;
 
@@ -52,9 +54,11 @@ class DeployerStartup implements ApplicationRunner {
 
 	private final Duration lookback;
 
+	private final List<StepObserver> observers;
+
 	DeployerStartup(CompactedTopicReader reader, ConsumerFactory<String, Object> consumers, TopicNames names,
 			Clock clock, DeployGates gates, RegistryFollower registry, NodeLiveness liveness, DeployRecovery recovery,
-			KafkaListenerEndpointRegistry listeners, DeployerProperties properties) {
+			KafkaListenerEndpointRegistry listeners, DeployerProperties properties, List<StepObserver> observers) {
 		this.reader = reader;
 		this.heartbeats = new RecentHeartbeats(consumers, names, clock);
 		this.gates = gates;
@@ -63,6 +67,7 @@ class DeployerStartup implements ApplicationRunner {
 		this.recovery = recovery;
 		this.listeners = listeners;
 		this.lookback = properties.heartbeatLookback();
+		this.observers = observers;
 	}
 
 	@Override
@@ -82,6 +87,7 @@ class DeployerStartup implements ApplicationRunner {
 		this.reader.readToEnd(Topic.DEPLOY_STEPS, (key, value) -> {
 			if (value instanceof DeployStep step) {
 				journal.apply(step);
+				this.observers.forEach((observer) -> observer.replayed(step));
 			}
 		});
 		int resumed = this.recovery.recover(journal).size();

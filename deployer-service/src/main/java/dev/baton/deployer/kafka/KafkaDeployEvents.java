@@ -2,6 +2,7 @@ package dev.baton.deployer.kafka;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -12,22 +13,29 @@ import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaOperations;
 
 import dev.baton.contracts.GateKey;
+import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.Topic;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployRejected;
-import dev.baton.contracts.deploy.DeployStarted;
 import dev.baton.contracts.deploy.DeployStep;
-import dev.baton.contracts.deploy.DeploySucceeded;
+import dev.baton.contracts.deploy.InstanceDrained;
+import dev.baton.contracts.deploy.InstanceEnabled;
+import dev.baton.contracts.deploy.InstanceRestarted;
+import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.rollout.DeployEvents;
+import dev.baton.deployer.rollout.DeployLogContext;
+import dev.baton.deployer.rollout.StepObserver;
 import dev.baton.kafka.AuditTrail;
 import dev.baton.kafka.TopicNames;
 
 /**
  * The deployer's one publisher. Steps are keyed by service, gates by their
  * {@link GateKey}; every send waits for the broker's acknowledgement, so the next step
- * only starts once the previous one is on the record.
+ * only starts once the previous one is on the record. Each step is logged (with the
+ * instance it is about in the logging context) and handed to the {@link StepObserver}s
+ * once published.
  */
 public final class KafkaDeployEvents implements DeployEvents {
 
@@ -45,21 +53,24 @@ public final class KafkaDeployEvents implements DeployEvents {
 
 	private final DeployGates gates;
 
+	private final List<StepObserver> observers;
+
 	public KafkaDeployEvents(KafkaOperations<String, Object> kafka, TopicNames names, AuditTrail audit,
-			DeployGates gates) {
+			DeployGates gates, List<StepObserver> observers) {
 		this.kafka = kafka;
 		this.names = names;
 		this.audit = audit;
 		this.gates = gates;
+		this.observers = List.copyOf(observers);
 	}
 
 	@Override
 	public void step(DeployStep step) {
-		send(Topic.DEPLOY_STEPS, step.service().value(), step);
-		if (step instanceof DeployStarted || step instanceof DeploySucceeded || step instanceof DeployFailed
-				|| step instanceof DeployRejected) {
+		try (DeployLogContext context = DeployLogContext.instance(instanceOf(step))) {
+			send(Topic.DEPLOY_STEPS, step.service().value(), step);
 			logger.info("{}", step);
 		}
+		this.observers.forEach((observer) -> observer.published(step));
 		String reason = "";
 		if (step instanceof DeployFailed failed) {
 			reason = failed.reason();
@@ -73,6 +84,19 @@ public final class KafkaDeployEvents implements DeployEvents {
 		details.put("step", (text.length() <= MAX_DETAIL_CHARS) ? text : text.substring(0, MAX_DETAIL_CHARS));
 		this.audit.record(step.deployId().value(), "deploy." + step.getClass().getSimpleName(), this.audit.source(),
 				reason, details);
+	}
+
+	private static InstanceId instanceOf(DeployStep step) {
+		if (step instanceof InstanceDrained drained) {
+			return drained.instanceId();
+		}
+		if (step instanceof InstanceRestarted restarted) {
+			return restarted.instanceId();
+		}
+		if (step instanceof InstanceVerified verified) {
+			return verified.instanceId();
+		}
+		return (step instanceof InstanceEnabled enabled) ? enabled.instanceId() : null;
 	}
 
 	@Override

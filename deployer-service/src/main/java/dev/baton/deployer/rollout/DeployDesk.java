@@ -31,7 +31,9 @@ import dev.baton.deployer.fleet.NodeLiveness;
  * itself whether to retry; a queue would hide a stuck deploy behind a waiting one. A
  * request whose deploy id was seen before is a redelivery and is ignored; an id counts as
  * seen once its start or rejection is published, so a request whose answer could not be
- * published is handled again when redelivered.
+ * published is handled again when redelivered. Whatever is logged while a request is
+ * handled or a deploy runs carries the deploy's id and service
+ * ({@link DeployLogContext}).
  */
 public final class DeployDesk {
 
@@ -69,13 +71,14 @@ public final class DeployDesk {
 	}
 
 	public void handle(DeployRequest request) {
-		if (request instanceof DeployRequested requested) {
-			request(requested);
+		try (DeployLogContext context = DeployLogContext.deploy(request.deployId(), request.service())) {
+			if (request instanceof DeployRequested requested) {
+				request(requested);
+			}
+			else if (request instanceof CancelDeploy cancel) {
+				cancel(cancel);
+			}
 		}
-		else if (request instanceof CancelDeploy cancel) {
-			cancel(cancel);
-		}
-
 	}
 
 	/**
@@ -83,9 +86,11 @@ public final class DeployDesk {
 	 * learns why.
 	 */
 	public void rejectUnreadable(DeployId deployId, ServiceName service, String reason) {
-		if (this.seen.add(deployId)) {
-			this.events
-				.step(new DeployRejected(deployId, service, "unreadable request: " + reason, this.clock.instant()));
+		try (DeployLogContext context = DeployLogContext.deploy(deployId, service)) {
+			if (this.seen.add(deployId)) {
+				this.events
+					.step(new DeployRejected(deployId, service, "unreadable request: " + reason, this.clock.instant()));
+			}
 		}
 	}
 
@@ -154,29 +159,33 @@ public final class DeployDesk {
 	void start(DeployRun run) {
 		this.running.put(run.service(), run);
 		this.executor.execute(() -> {
-			try {
-				run.run();
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				logger.info("Deploy {} interrupted; a restarted deployer carries on from its last step",
-						run.deployId());
-			}
-			catch (RuntimeException ex) {
-				if (Thread.currentThread().isInterrupted()) {
-					logger.info(
-							"Deploy {} stopped with the deployer; a restarted deployer carries on from its last step",
-							run.deployId());
-				}
-				else {
-					logger.error("Deploy {} stopped; a restarted deployer carries on from its last step",
-							run.deployId(), ex);
-				}
-			}
-			finally {
-				this.running.remove(run.service(), run);
+			try (DeployLogContext context = DeployLogContext.deploy(run.deployId(), run.service())) {
+				runToEnd(run);
 			}
 		});
+	}
+
+	private void runToEnd(DeployRun run) {
+		try {
+			run.run();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			logger.info("Deploy {} interrupted; a restarted deployer carries on from its last step", run.deployId());
+		}
+		catch (RuntimeException ex) {
+			if (Thread.currentThread().isInterrupted()) {
+				logger.info("Deploy {} stopped with the deployer; a restarted deployer carries on from its last step",
+						run.deployId());
+			}
+			else {
+				logger.error("Deploy {} stopped; a restarted deployer carries on from its last step", run.deployId(),
+						ex);
+			}
+		}
+		finally {
+			this.running.remove(run.service(), run);
+		}
 	}
 
 }

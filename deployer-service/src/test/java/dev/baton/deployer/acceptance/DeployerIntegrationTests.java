@@ -11,10 +11,15 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.boot.logging.LoggingSystemProperty;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
 
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.NodeId;
@@ -30,6 +35,7 @@ import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.contracts.nginx.NginxCommand;
 import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.kafka.testing.Scrape;
 import dev.baton.kafka.testing.TestKafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -69,7 +75,7 @@ abstract class DeployerIntegrationTests {
 	void rollsThreeInstancesOneAtATimeAndEnablesEachOnlyAfterItsVersionIsVerified() throws Exception {
 		this.world.instances(DeployerWorld.ORDERS, 3, "v1");
 		try (FakeNginxNode node = node("nginx-a")) {
-			this.world.startDeployer();
+			ConfigurableApplicationContext deployer = this.world.startDeployer();
 			this.world.deploy("ci-happy", "v2");
 			List<DeployStep> steps = awaitEnd("ci-happy");
 
@@ -94,6 +100,43 @@ abstract class DeployerIntegrationTests {
 			assertThat(List.of("orders-1", "orders-2", "orders-3"))
 				.allSatisfy((instance) -> assertThat(this.world.version(instance)).isEqualTo("v2"));
 			assertEveryDeployGateOpen();
+			Scrape.awaitSeries(deployer,
+					"baton_deploy_duration_seconds_count{outcome=\"succeeded\",service=\"orders\"} 1\n",
+					"baton_deploy_drain_seconds_count{phase=\"rollout\",service=\"orders\",timed_out=\"false\"} 3\n",
+					"baton_deploy_restart_seconds_count{outcome=\"succeeded\",service=\"orders\"} 3\n",
+					"baton_deploy_verify_seconds_count{phase=\"rollout\",service=\"orders\"} 3\n",
+					"baton_dead_letters_total{topic=\"" + this.world.name(Topic.DEPLOY_REQUESTS) + "\"} 0.0\n");
+		}
+	}
+
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void logsEveryStepOfADeployAsJsonCarryingItsDeployIdAndInstance(CapturedOutput output) throws Exception {
+		this.world.instances(DeployerWorld.ORDERS, 2, "v1");
+		try (FakeNginxNode node = node("nginx-a")) {
+			this.world.startDeployer("logging.structured.format.console=ecs");
+			this.world.deploy("ci-json", "v2");
+			assertThat(awaitEnd("ci-json")).last().isInstanceOf(DeploySucceeded.class);
+
+			await().atMost(DEPLOY_TIMEOUT)
+				.until(() -> jsonLines(output, "ci-json").stream()
+					.anyMatch((line) -> line.get("message").asString().startsWith("DeploySucceeded[")));
+			List<JsonNode> lines = jsonLines(output, "ci-json");
+			assertThat(lines).allSatisfy((line) -> {
+				assertThat(line.at("/service/name").asString()).isEqualTo("deployer-service");
+				assertThat(line.at("/baton/service").asString()).isEqualTo("orders");
+			});
+			assertThat(lines).extracting((line) -> line.get("message").asString().replaceAll("\\[.*", ""))
+				.containsSubsequence("DeployStarted", "InstanceDrained", "InstanceEnabled", "InstanceDrained",
+						"InstanceEnabled", "DeploySucceeded");
+			assertThat(lines).filteredOn((line) -> line.get("message").asString().startsWith("InstanceDrained["))
+				.extracting((line) -> line.at("/baton/instance").asString())
+				.containsExactly("orders-1", "orders-2");
+		}
+		finally {
+			// Boot keeps the format in a system property, which would outlive this test's
+			// deployer
+			System.clearProperty(LoggingSystemProperty.CONSOLE_STRUCTURED_FORMAT.getEnvironmentVariableName());
 		}
 	}
 
@@ -103,7 +146,7 @@ abstract class DeployerIntegrationTests {
 	void rollsBackABrokenVersionAndReopensEveryGate(String version, String reason) throws Exception {
 		this.world.instances(DeployerWorld.ORDERS, 3, "v1");
 		try (FakeNginxNode node = node("nginx-a")) {
-			this.world.startDeployer();
+			ConfigurableApplicationContext deployer = this.world.startDeployer();
 			this.world.deploy("ci-broken", version);
 			List<DeployStep> steps = awaitEnd("ci-broken");
 
@@ -129,6 +172,16 @@ abstract class DeployerIntegrationTests {
 				.allSatisfy((instance) -> assertThat(this.world.version(instance)).isEqualTo("v1"));
 			assertThat(this.world.runtimeCalls()).noneMatch((call) -> call.contains("orders-2"));
 			assertEveryDeployGateOpen();
+			Scrape.awaitSeries(deployer,
+					"baton_deploy_duration_seconds_count{outcome=\"failed\",service=\"orders\"} 1\n",
+					"baton_deploy_drain_seconds_count{phase=\"rollback\",service=\"orders\",timed_out=\"false\"} 1\n",
+					// the rollout's restart of orders-1, then its rollback's
+					version.contains("broken")
+							? "baton_deploy_restart_seconds_count{outcome=\"failed\",service=\"orders\"} 1\n"
+							: "baton_deploy_restart_seconds_count{outcome=\"succeeded\",service=\"orders\"} 2\n",
+					"baton_deploy_verify_seconds_count{phase=\"rollback\",service=\"orders\"} 1\n");
+			assertThat(Scrape.prometheus(deployer))
+				.doesNotContain("baton_deploy_duration_seconds_count{outcome=\"succeeded\"");
 		}
 	}
 
@@ -234,7 +287,7 @@ abstract class DeployerIntegrationTests {
 		this.world.instances(DeployerWorld.ORDERS, 3, "v1");
 		this.world.instances(DeployerWorld.BILLING, 1, "v1");
 		try (FakeNginxNode node = node("nginx-a")) {
-			this.world.startDeployer();
+			ConfigurableApplicationContext deployer = this.world.startDeployer();
 			this.world.request(DeployerWorld.ORDERS,
 					"{\"type\":\"DeployRequested\",\"deployId\":\"ci-unknown\",\"service\":\"payments\",\"version\":\"v2\"}");
 			this.world.request(DeployerWorld.ORDERS,
@@ -255,6 +308,9 @@ abstract class DeployerIntegrationTests {
 				.allSatisfy((reason) -> assertThat(reason).isNotBlank());
 			assertThat(this.world.runtimeCalls()).isEmpty();
 			assertThat(this.world.gateRecords()).isEmpty();
+			Scrape.awaitSeries(deployer,
+					"baton_dead_letters_total{topic=\"" + this.world.name(Topic.DEPLOY_REQUESTS) + "\"} 2.0\n");
+			assertThat(Scrape.prometheus(deployer)).doesNotContain("baton_deploy_duration_seconds_count");
 		}
 	}
 
@@ -268,6 +324,19 @@ abstract class DeployerIntegrationTests {
 				.stream()
 				.anyMatch((step) -> step instanceof DeploySucceeded || step instanceof DeployFailed));
 		return this.world.steps(deployId);
+	}
+
+	/**
+	 * The ECS log lines of a deploy, as a log shipper would index them: the deployer's
+	 * logging context is under {@code baton} (logging.structured.json.context.prefix).
+	 */
+	private static List<JsonNode> jsonLines(CapturedOutput output, String deployId) {
+		return output.getOut()
+			.lines()
+			.filter((line) -> line.startsWith("{"))
+			.map(Json.MAPPER::readTree)
+			.filter((line) -> line.at("/baton/deployId").asString().equals(deployId))
+			.toList();
 	}
 
 	private String awaitRejection(String deployId) {

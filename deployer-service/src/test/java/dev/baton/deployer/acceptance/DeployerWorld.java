@@ -117,10 +117,12 @@ final class DeployerWorld implements AutoCloseable {
 			String[] pair = extra.split("=", 2);
 			properties.put(pair[0], pair[1]);
 		}
+		// as arguments, so they win over application.properties (its server.port too)
 		ConfigurableApplicationContext context = new SpringApplicationBuilder(DeployerApplication.class)
-			.properties(
-					properties.entrySet().stream().map((e) -> e.getKey() + "=" + e.getValue()).toArray(String[]::new))
-			.run();
+			.run(properties.entrySet()
+				.stream()
+				.map((e) -> "--" + e.getKey() + "=" + e.getValue())
+				.toArray(String[]::new));
 		this.deployers.add(context);
 		return context;
 	}

@@ -119,9 +119,13 @@ public final class Fleet {
 				timeoutMillis);
 		Tracked current = this.tracked.get(step.instanceId());
 		if (current != null) {
+			logger.info("{} restarted by deploy {} on {}: probing fast for up to {} ms", step.instanceId(),
+					step.deployId(), step.version(), timeoutMillis);
 			current.instance().watch(restart);
 		}
 		else {
+			logger.debug("{} restarted by deploy {} is not probed here (yet): waiting up to {} ms for it",
+					step.instanceId(), step.deployId(), timeoutMillis);
 			this.pending.put(step.instanceId(), restart);
 		}
 	}

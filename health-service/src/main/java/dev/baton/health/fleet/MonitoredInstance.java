@@ -3,18 +3,21 @@ package dev.baton.health.fleet;
 import java.time.Instant;
 import java.util.concurrent.ScheduledFuture;
 
+import dev.baton.contracts.StepId;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.health.probe.ProbeOutcome;
 import dev.baton.health.probe.ProbeSettings;
 import dev.baton.health.probe.ProbeTarget;
 import dev.baton.health.verdict.InstanceHealth;
 import dev.baton.health.verdict.RestartWatch;
+import dev.baton.health.verdict.StepLogContext;
 
 /**
  * One probed instance's schedule: at most one probe in flight, the next one due an
  * interval (or the fast interval) after the previous one was due, and never more than one
  * pending. Outcomes arrive on the HTTP client's threads; state changes are serialized on
- * this object.
+ * this object. While a restart step is watched, an outcome is handled with the instance
+ * and the step in the logging context.
  */
 final class MonitoredInstance {
 
@@ -109,6 +112,7 @@ final class MonitoredInstance {
 
 	private void completed(ProbeOutcome outcome, long due, long latenessNanos) {
 		VerdictIssued verdict = null;
+		StepId answering;
 		synchronized (this) {
 			if (this.stopped) {
 				return;
@@ -121,6 +125,7 @@ final class MonitoredInstance {
 				this.next = this.loop.schedule(this::probe, 0);
 				return;
 			}
+			answering = this.health.watchedStep();
 			try {
 				verdict = this.health.judge(outcome, now).orElse(null);
 			}
@@ -129,7 +134,9 @@ final class MonitoredInstance {
 				this.next = this.loop.schedule(this::probe, this.dueNanos - now);
 			}
 		}
-		this.loop.completed(this.target, latenessNanos, outcome, verdict);
+		try (StepLogContext context = StepLogContext.answering(this.target.instanceId(), answering)) {
+			this.loop.completed(this.target, latenessNanos, outcome, verdict);
+		}
 	}
 
 }

@@ -18,6 +18,7 @@ import dev.baton.health.probe.ProbeOutcome;
 import dev.baton.health.probe.ProbeSettings;
 import dev.baton.health.probe.ProbeTarget;
 import dev.baton.health.verdict.InstanceHealth;
+import dev.baton.health.verdict.StepLogContext;
 import dev.baton.health.verdict.VerdictSink;
 
 /**
@@ -99,11 +100,22 @@ public final class ProbeLoop implements AutoCloseable {
 			observer.probed(target, latenessNanos, outcome);
 		}
 		if (verdict != null) {
-			logger.debug("{} is {} (version {}, {})", target.instanceId(), verdict.status(), verdict.version(),
-					verdict.reason());
+			if (verdict.answersStep() != null) {
+				logger.info("{} answers restart step {}: {} on version {}{}", target.instanceId(),
+						verdict.answersStep(), verdict.status(), verdict.version(),
+						verdict.reason().isEmpty() ? "" : " (" + verdict.reason() + ")");
+			}
+			else {
+				logger.debug("{} is {} (version {}, {})", target.instanceId(), verdict.status(), verdict.version(),
+						verdict.reason());
+			}
 			// off the probe threads: a sink that blocks (a broker away) must not stall
 			// probing
-			this.publisher.execute(() -> this.sink.publish(verdict));
+			this.publisher.execute(() -> {
+				try (StepLogContext context = StepLogContext.answering(verdict.instanceId(), verdict.answersStep())) {
+					this.sink.publish(verdict);
+				}
+			});
 		}
 	}
 

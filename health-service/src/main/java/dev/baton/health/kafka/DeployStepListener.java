@@ -12,6 +12,7 @@ import org.springframework.kafka.listener.ConsumerSeekAware;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.health.fleet.Fleet;
+import dev.baton.health.verdict.StepLogContext;
 
 /**
  * Hands restart steps to the fleet. Every replica must hear every step, so each uses a
@@ -36,7 +37,9 @@ public class DeployStepListener implements ConsumerSeekAware {
 			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).DEPLOY_STEPS)}")
 	void on(DeployStep step) {
 		if (step instanceof InstanceRestarted restarted) {
-			this.fleet.restarted(restarted);
+			try (StepLogContext context = StepLogContext.answering(restarted.instanceId(), restarted.stepId())) {
+				this.fleet.restarted(restarted);
+			}
 		}
 	}
 

@@ -7,6 +7,7 @@ import org.springframework.kafka.core.KafkaOperations;
 
 import dev.baton.contracts.Topic;
 import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.health.verdict.StepLogContext;
 import dev.baton.health.verdict.VerdictSink;
 import dev.baton.kafka.TopicNames;
 
@@ -32,8 +33,12 @@ public class KafkaVerdictPublisher implements VerdictSink {
 	public void publish(VerdictIssued verdict) {
 		this.kafka.send(this.topic, verdict.instanceId().value(), verdict).whenComplete((result, failure) -> {
 			if (failure != null) {
-				logger.warn("Could not publish verdict {} for {}: {}", verdict.status(), verdict.instanceId(),
-						failure.getMessage());
+				// on the producer's thread: the step answered, if any, is put back in the
+				// logging context
+				try (StepLogContext context = StepLogContext.answering(verdict.instanceId(), verdict.answersStep())) {
+					logger.warn("Could not publish verdict {} for {}: {}", verdict.status(), verdict.instanceId(),
+							failure.getMessage());
+				}
 			}
 		});
 	}

@@ -62,6 +62,14 @@ public final class InstanceHealth {
 	}
 
 	/**
+	 * The restart step the next verdicts may answer.
+	 * @return the watched step, or {@code null} when no restart is watched
+	 */
+	public StepId watchedStep() {
+		return (this.watch != null) ? this.watch.stepId() : null;
+	}
+
+	/**
 	 * Counts a probe's outcome and says what to publish.
 	 * @param outcome the outcome
 	 * @param nowNanos the current {@link System#nanoTime()}

@@ -9,12 +9,17 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import org.springframework.context.ConfigurableApplicationContext;
 
 import dev.baton.contracts.StepId;
 import dev.baton.contracts.Version;
@@ -24,6 +29,7 @@ import dev.baton.kafka.testing.FreePorts;
 import dev.baton.health.support.Records;
 import dev.baton.health.support.TestInstance;
 import dev.baton.health.support.TestInstance.Mode;
+import dev.baton.kafka.testing.Scrape;
 import dev.baton.kafka.testing.TestKafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -57,8 +63,8 @@ abstract class HealthServiceIntegrationTests {
 	void countsRiseAndFallExactly() {
 		TestInstance instance = this.harness.instance();
 		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
-		this.harness.startReplica("r1", "baton.health.probe.interval=200ms", "baton.health.probe.rise=3",
-				"baton.health.probe.fall=2");
+		ConfigurableApplicationContext replica = this.harness.startReplica("r1", "baton.health.probe.interval=200ms",
+				"baton.health.probe.rise=3", "baton.health.probe.fall=2");
 
 		VerdictIssued healthy = awaitVerdict("orders-1", HealthStatus.HEALTHY);
 		assertThat(healthy.consecutiveSuccesses()).isEqualTo(3);
@@ -73,6 +79,10 @@ abstract class HealthServiceIntegrationTests {
 		assertThat(unhealthy.reason()).isEqualTo("503");
 		assertThat(this.harness.verdicts("orders-1")).extracting(VerdictIssued::status)
 			.containsExactly(HealthStatus.HEALTHY, HealthStatus.UNHEALTHY);
+		assertThat(Scrape.prometheus(replica)).containsPattern("(?m)^baton_health_probe_latency_seconds_count [1-9]")
+			.containsPattern("(?m)^baton_health_probe_latency_seconds_max ")
+			.contains("baton_dead_letters_total{topic=\"" + this.harness.topic("registry.state") + "\"} 0.0\n",
+					"baton_dead_letters_total{topic=\"" + this.harness.topic("deploy.steps") + "\"} 0.0\n");
 	}
 
 	@Test
@@ -102,6 +112,7 @@ abstract class HealthServiceIntegrationTests {
 
 		instance.down();
 		String stepId = "restart-" + UUID.randomUUID();
+		ListAppender<ILoggingEvent> logged = listen();
 		this.harness.step(Records.restarted("orders-1", instance.port(), stepId, 10_000));
 		AtomicReference<Instant> startedAt = new AtomicReference<>();
 		ScheduledExecutorService starter = Executors.newSingleThreadScheduledExecutor();
@@ -121,9 +132,16 @@ abstract class HealthServiceIntegrationTests {
 					Duration.between(startedAt.get(), decidedAt).toMillis());
 			assertThat(Duration.between(startedAt.get(), decidedAt))
 				.isLessThanOrEqualTo(Duration.ofMillis(2 * 100 + 100));
+			assertThat(loggedFor(logged, stepId))
+				.allSatisfy((event) -> assertThat(event.getMDCPropertyMap()).containsEntry("instance", "orders-1")
+					.containsEntry("stepId", stepId))
+				.extracting(ILoggingEvent::getFormattedMessage)
+				.anySatisfy((message) -> assertThat(message).contains("probing fast"))
+				.anySatisfy((message) -> assertThat(message).contains("answers restart step " + stepId + ": HEALTHY"));
 		}
 		finally {
 			starter.shutdownNow();
+			logging().getLogger("dev.baton.health").detachAppender(logged);
 		}
 	}
 
@@ -180,7 +198,7 @@ abstract class HealthServiceIntegrationTests {
 		TestInstance first = this.harness.instance();
 		TestInstance second = this.harness.instance();
 		this.harness.registry("orders-1", Records.registered("orders-1", first.port()));
-		this.harness.startReplica("r1", "baton.health.probe.interval=200ms");
+		ConfigurableApplicationContext replica = this.harness.startReplica("r1", "baton.health.probe.interval=200ms");
 		awaitVerdict("orders-1", HealthStatus.HEALTHY);
 
 		this.harness.registry("bad-1", "{not json");
@@ -201,6 +219,10 @@ abstract class HealthServiceIntegrationTests {
 			.until(() -> this.harness.kafka().readAllBytes(this.harness.topic("deploy.steps-dlt")).size() == 1);
 		int probes = first.probes().size();
 		await().atMost(PATIENCE).until(() -> first.probes().size() >= probes + 3);
+		await().atMost(PATIENCE)
+			.untilAsserted(() -> assertThat(Scrape.prometheus(replica)).contains(
+					"baton_dead_letters_total{topic=\"" + this.harness.topic("registry.state") + "\"} 3.0\n",
+					"baton_dead_letters_total{topic=\"" + this.harness.topic("deploy.steps") + "\"} 1.0\n"));
 	}
 
 	@Test
@@ -234,6 +256,27 @@ abstract class HealthServiceIntegrationTests {
 			.filter((verdict) -> verdict.answersStep() != null && verdict.answersStep().value().equals(stepId))
 			.findFirst()
 			.orElse(null);
+	}
+
+	/** Records what health-service logs from now on (its start-up reset logging). */
+	private static ListAppender<ILoggingEvent> listen() {
+		ListAppender<ILoggingEvent> appender = new ListAppender<>();
+		appender.start();
+		logging().getLogger("dev.baton.health").addAppender(appender);
+		return appender;
+	}
+
+	private static LoggerContext logging() {
+		return (LoggerContext) LoggerFactory.getILoggerFactory();
+	}
+
+	/** The events logged with a restart step in their logging context. */
+	private static List<ILoggingEvent> loggedFor(ListAppender<ILoggingEvent> appender, String stepId) {
+		synchronized (appender) {
+			return appender.list.stream()
+				.filter((event) -> stepId.equals(event.getMDCPropertyMap().get("stepId")))
+				.toList();
+		}
 	}
 
 	private static Instant lastProbe(TestInstance instance) {
