@@ -98,6 +98,31 @@ wait_healthy() { # module, port
   wait_for "$1 on 127.0.0.1:$2" 120 curl -fsS "http://127.0.0.1:$2/actuator/health"
 }
 
+train_class_archive() { # build directory
+  # A training run that also serves requests: the archive then holds the classes of the first
+  # request too, which a restarted instance otherwise loads from its jar while health checks and
+  # the deploy wait for its first answer.
+  local build=$1 log="$RUN/logs/cds-training.log" pid port='' i
+  (cd "$build" && exec java -XX:ArchiveClassesAtExit=app.jsa "${JVM_OPTS[@]}" -jar sample-app.jar \
+    --sample.version=v1 --baton.client.enabled=false --server.port=0 > "$log" 2>&1) &
+  pid=$!
+  for i in $(seq 600); do
+    port=$(sed -n 's/.*Tomcat started on port \([0-9]*\).*/\1/p' "$log")
+    [ -n "$port" ] && curl -fs -o /dev/null "http://127.0.0.1:$port/health" && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  for i in $(seq 20); do
+    [ -n "$port" ] || break
+    curl -s -o /dev/null "http://127.0.0.1:$port/health"
+    curl -s -o /dev/null "http://127.0.0.1:$port/work"
+    curl -s -o /dev/null -X POST -H 'Content-Type: application/json' -d '{"item":"training"}' \
+      "http://127.0.0.1:$port/orders"
+  done
+  kill -TERM "$pid" 2>/dev/null || true
+  wait "$pid" || true
+}
+
 prepare_releases() {
   # One extracted build with a class-data-sharing archive, trained once and copied with its
   # timestamps into every release (CDS checks them): start-up is most of a deploy's time.
@@ -106,8 +131,7 @@ prepare_releases() {
   if [ ! -f "$build/app.jsa" ]; then
     rm -rf "$build"
     java -Djarmode=tools -jar "$(jar sample-app)" extract --destination "$build" >/dev/null
-    (cd "$build" && java -XX:ArchiveClassesAtExit=app.jsa -Dspring.context.exit=onRefresh -jar sample-app.jar \
-      --sample.version=v1 --baton.client.enabled=false --server.port=0 > "$RUN/logs/cds-training.log" 2>&1) || true
+    train_class_archive "$build"
   fi
   for version in v1 v2 v3-broken; do
     rm -rf "$DEMO/releases/$version"

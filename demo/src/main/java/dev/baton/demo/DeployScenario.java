@@ -50,7 +50,7 @@ final class DeployScenario implements Scenario {
 			return Act.of(false, outcome + "; " + run.out().strip() + " " + run.err().strip());
 		}
 		return Act.of(ok, outcome + "; " + DeployTime.check(stack,
-				Duration.ofMillis(succeeded.path("durationMillis").asLong()), timeline.restartedInstances()));
+				Duration.ofMillis(succeeded.path("durationMillis").asLong()), timeline.rolloutRestarts()));
 	}
 
 	static String seconds(Duration duration) {

@@ -59,14 +59,13 @@ final class Timeline {
 	}
 
 	/**
-	 * The instances restarted during the rollout, in order.
-	 * @return their ids
+	 * The restart steps of the rollout, in order.
+	 * @return the steps
 	 */
-	List<String> restartedInstances() {
+	List<JsonNode> rolloutRestarts() {
 		return this.steps.stream()
 			.filter((step) -> "InstanceRestarted".equals(step.path("type").asString())
 					&& "ROLLOUT".equals(step.path("phase").asString()))
-			.map((step) -> step.path("instanceId").asString())
 			.toList();
 	}
 
