@@ -3,6 +3,7 @@ package dev.baton.nginx.sync;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,15 +63,18 @@ final class DriftCheck {
 	}
 
 	/**
-	 * The upstreams whose peer set in nginx differs from the desired one.
+	 * The upstreams whose peer set in nginx differs from the desired one. An upstream
+	 * with a push queued is not drift: a command changed its desired set and the push
+	 * that follows brings nginx there.
+	 * @param pushQueued whether an upstream has a push queued
 	 * @return those upstreams; none when nginx does not answer
 	 */
-	List<ServiceName> drifted() {
+	List<ServiceName> drifted(Predicate<ServiceName> pushQueued) {
 		List<ServiceName> drifted = new ArrayList<>();
 		for (ServiceName service : this.served) {
 			try {
 				PeerSet actual = this.control.peers(service).peers();
-				if (!actual.equals(this.desired.peerSet(service))) {
+				if (!actual.equals(this.desired.peerSet(service)) && !pushQueued.test(service)) {
 					logger.warn("Peers of {} drifted in nginx: pushing them again", service);
 					drifted.add(service);
 				}

@@ -218,7 +218,13 @@ public class PeerSync implements AutoCloseable {
 	}
 
 	private void reconcile() {
-		this.drift.drifted().forEach((service) -> submit(service, null));
+		this.drift.drifted(this::pushQueued).forEach((service) -> submit(service, null));
+	}
+
+	private boolean pushQueued(ServiceName service) {
+		synchronized (this.dirty) {
+			return this.dirty.contains(service);
+		}
 	}
 
 	@Override
