@@ -29,6 +29,7 @@ import dev.baton.deployer.rollout.DeployLogContext;
 import dev.baton.deployer.rollout.StepObserver;
 import dev.baton.kafka.AuditTrail;
 import dev.baton.kafka.TopicNames;
+import dev.baton.logging.LogContext;
 
 /**
  * The deployer's one publisher. Steps are keyed by service, gates by their
@@ -66,7 +67,7 @@ public final class KafkaDeployEvents implements DeployEvents {
 
 	@Override
 	public void step(DeployStep step) {
-		try (DeployLogContext context = DeployLogContext.instance(instanceOf(step))) {
+		try (LogContext context = DeployLogContext.instance(instanceOf(step))) {
 			send(Topic.DEPLOY_STEPS, step.service().value(), step);
 			logger.info("{}", step);
 		}

@@ -23,6 +23,7 @@ import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStarted;
 import dev.baton.deployer.fleet.Fleet;
 import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.logging.LogContext;
 
 /**
  * Takes deploy requests: rejects what cannot be deployed, plans and starts the rest, one
@@ -71,7 +72,7 @@ public final class DeployDesk {
 	}
 
 	public void handle(DeployRequest request) {
-		try (DeployLogContext context = DeployLogContext.deploy(request.deployId(), request.service())) {
+		try (LogContext context = DeployLogContext.deploy(request.deployId(), request.service())) {
 			if (request instanceof DeployRequested requested) {
 				request(requested);
 			}
@@ -86,7 +87,7 @@ public final class DeployDesk {
 	 * learns why.
 	 */
 	public void rejectUnreadable(DeployId deployId, ServiceName service, String reason) {
-		try (DeployLogContext context = DeployLogContext.deploy(deployId, service)) {
+		try (LogContext context = DeployLogContext.deploy(deployId, service)) {
 			if (this.seen.add(deployId)) {
 				this.events
 					.step(new DeployRejected(deployId, service, "unreadable request: " + reason, this.clock.instant()));
@@ -159,7 +160,7 @@ public final class DeployDesk {
 	void start(DeployRun run) {
 		this.running.put(run.service(), run);
 		this.executor.execute(() -> {
-			try (DeployLogContext context = DeployLogContext.deploy(run.deployId(), run.service())) {
+			try (LogContext context = DeployLogContext.deploy(run.deployId(), run.service())) {
 				runToEnd(run);
 			}
 		});

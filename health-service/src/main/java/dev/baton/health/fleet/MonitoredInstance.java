@@ -11,6 +11,7 @@ import dev.baton.health.probe.ProbeTarget;
 import dev.baton.health.verdict.InstanceHealth;
 import dev.baton.health.verdict.RestartWatch;
 import dev.baton.health.verdict.StepLogContext;
+import dev.baton.logging.LogContext;
 
 /**
  * One probed instance's schedule: at most one probe in flight, the next one due an
@@ -134,7 +135,7 @@ final class MonitoredInstance {
 				this.next = this.loop.schedule(this::probe, this.dueNanos - now);
 			}
 		}
-		try (StepLogContext context = StepLogContext.answering(this.target.instanceId(), answering)) {
+		try (LogContext context = StepLogContext.answering(this.target.instanceId(), answering)) {
 			this.loop.completed(this.target, latenessNanos, outcome, verdict);
 		}
 	}

@@ -20,6 +20,7 @@ import dev.baton.health.probe.ProbeTarget;
 import dev.baton.health.verdict.InstanceHealth;
 import dev.baton.health.verdict.StepLogContext;
 import dev.baton.health.verdict.VerdictSink;
+import dev.baton.logging.LogContext;
 
 /**
  * Runs every probe of this replica from one scheduler thread: a probe is started on time
@@ -112,7 +113,7 @@ public final class ProbeLoop implements AutoCloseable {
 			// off the probe threads: a sink that blocks (a broker away) must not stall
 			// probing
 			this.publisher.execute(() -> {
-				try (StepLogContext context = StepLogContext.answering(verdict.instanceId(), verdict.answersStep())) {
+				try (LogContext context = StepLogContext.answering(verdict.instanceId(), verdict.answersStep())) {
 					this.sink.publish(verdict);
 				}
 			});

@@ -13,6 +13,7 @@ import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.health.fleet.Fleet;
 import dev.baton.health.verdict.StepLogContext;
+import dev.baton.logging.LogContext;
 
 /**
  * Hands restart steps to the fleet. Every replica must hear every step, so each uses a
@@ -37,7 +38,7 @@ public class DeployStepListener implements ConsumerSeekAware {
 			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).DEPLOY_STEPS)}")
 	void on(DeployStep step) {
 		if (step instanceof InstanceRestarted restarted) {
-			try (StepLogContext context = StepLogContext.answering(restarted.instanceId(), restarted.stepId())) {
+			try (LogContext context = StepLogContext.answering(restarted.instanceId(), restarted.stepId())) {
 				this.fleet.restarted(restarted);
 			}
 		}

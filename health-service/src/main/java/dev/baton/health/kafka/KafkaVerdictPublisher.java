@@ -10,6 +10,7 @@ import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.health.verdict.StepLogContext;
 import dev.baton.health.verdict.VerdictSink;
 import dev.baton.kafka.TopicNames;
+import dev.baton.logging.LogContext;
 
 /**
  * Publishes verdicts on {@code health.verdicts}, keyed by instance id so that one
@@ -35,7 +36,7 @@ public class KafkaVerdictPublisher implements VerdictSink {
 			if (failure != null) {
 				// on the producer's thread: the step answered, if any, is put back in the
 				// logging context
-				try (StepLogContext context = StepLogContext.answering(verdict.instanceId(), verdict.answersStep())) {
+				try (LogContext context = StepLogContext.answering(verdict.instanceId(), verdict.answersStep())) {
 					logger.warn("Could not publish verdict {} for {}: {}", verdict.status(), verdict.instanceId(),
 							failure.getMessage());
 				}

@@ -1,17 +1,15 @@
 package dev.baton.health.verdict;
 
-import org.slf4j.MDC;
-
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.StepId;
+import dev.baton.logging.LogContext;
 
 /**
- * Names the instance and the deploy step being answered in the logging context (SLF4J's
- * MDC) of the thread handling a restart step, a probe answering it, or its verdict, so
- * those lines can be found by the step id the deployer logged. Outside a deploy step it
- * puts nothing. Closing it removes what it put.
+ * Names the instance and the deploy step being answered in the logging context of the
+ * thread handling a restart step, a probe answering it, or its verdict, so those lines
+ * can be found by the step id the deployer logged. Outside a deploy step it puts nothing.
  */
-public final class StepLogContext implements AutoCloseable {
+public final class StepLogContext {
 
 	/** MDC key of the instance. */
 	public static final String INSTANCE = "instance";
@@ -19,10 +17,7 @@ public final class StepLogContext implements AutoCloseable {
 	/** MDC key of the restart step answered. */
 	public static final String STEP_ID = "stepId";
 
-	private final boolean put;
-
-	private StepLogContext(boolean put) {
-		this.put = put;
+	private StepLogContext() {
 	}
 
 	/**
@@ -32,21 +27,11 @@ public final class StepLogContext implements AutoCloseable {
 	 * @param stepId the restart step, or {@code null} when none is being answered
 	 * @return what removes them again
 	 */
-	public static StepLogContext answering(InstanceId instanceId, StepId stepId) {
+	public static LogContext answering(InstanceId instanceId, StepId stepId) {
 		if (stepId == null) {
-			return new StepLogContext(false);
+			return LogContext.empty();
 		}
-		MDC.put(INSTANCE, instanceId.value());
-		MDC.put(STEP_ID, stepId.value());
-		return new StepLogContext(true);
-	}
-
-	@Override
-	public void close() {
-		if (this.put) {
-			MDC.remove(INSTANCE);
-			MDC.remove(STEP_ID);
-		}
+		return LogContext.empty().put(INSTANCE, instanceId.value()).put(STEP_ID, stepId.value());
 	}
 
 }

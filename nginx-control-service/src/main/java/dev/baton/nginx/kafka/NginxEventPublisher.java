@@ -1,22 +1,20 @@
 package dev.baton.nginx.kafka;
 
-import java.util.Map;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 import org.springframework.kafka.core.KafkaOperations;
 
 import dev.baton.contracts.Topic;
+import dev.baton.contracts.nginx.CommandRejected;
 import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.contracts.nginx.NodeHeartbeat;
 import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrainTimedOut;
 import dev.baton.contracts.nginx.PeerDrained;
 import dev.baton.contracts.nginx.PeerDraining;
-import dev.baton.contracts.nginx.CommandRejected;
 import dev.baton.kafka.TopicNames;
+import dev.baton.logging.LogContext;
 import dev.baton.nginx.sync.NodeEvents;
 
 /**
@@ -40,24 +38,13 @@ public class NginxEventPublisher implements NodeEvents {
 	@Override
 	public void publish(NginxEvent event) {
 		String key = key(event);
-		Map<String, String> context = MDC.getCopyOfContextMap();
+		LogContext.Carried caller = LogContext.carry();
 		this.kafka.send(this.topic, key, event).whenComplete((result, failure) -> {
 			if (failure != null) {
-				logWithContext(context, () -> logger.error("Could not publish {} for {}",
-						event.getClass().getSimpleName(), key, failure));
+				caller.run(() -> logger.error("Could not publish {} for {}", event.getClass().getSimpleName(), key,
+						failure));
 			}
 		});
-	}
-
-	private static void logWithContext(Map<String, String> context, Runnable log) {
-		Map<String, String> previous = MDC.getCopyOfContextMap();
-		MDC.setContextMap((context != null) ? context : Map.of());
-		try {
-			log.run();
-		}
-		finally {
-			MDC.setContextMap((previous != null) ? previous : Map.of());
-		}
 	}
 
 	private static String key(NginxEvent event) {

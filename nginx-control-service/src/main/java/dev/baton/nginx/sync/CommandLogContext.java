@@ -1,18 +1,16 @@
 package dev.baton.nginx.sync;
 
-import org.slf4j.MDC;
-
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;
+import dev.baton.logging.LogContext;
 
 /**
- * Names the command a thread is working on in the SLF4J MDC ({@value #COMMAND_ID},
+ * Names the command a thread is working on in the logging context ({@value #COMMAND_ID},
  * {@value #SERVICE}, {@value #PEER}) while it is handled and its answer published, so
  * every log line of that work, structured ECS logs included, can be found by command id.
- * Closing it removes those keys again: pooled threads carry no stale command.
  */
-final class CommandLogContext implements AutoCloseable {
+final class CommandLogContext {
 
 	static final String COMMAND_ID = "commandId";
 
@@ -24,26 +22,17 @@ final class CommandLogContext implements AutoCloseable {
 	}
 
 	/**
-	 * Puts a command into the MDC.
+	 * Puts a command into the logging context.
 	 * @param commandId the command, or null for a tombstone, which has none
 	 * @param service its upstream
 	 * @param peer its peer
 	 * @return the context to close once the work is done
 	 */
-	static CommandLogContext open(CommandId commandId, ServiceName service, Endpoint peer) {
-		if (commandId != null) {
-			MDC.put(COMMAND_ID, commandId.value());
-		}
-		MDC.put(SERVICE, service.value());
-		MDC.put(PEER, peer.address());
-		return new CommandLogContext();
-	}
-
-	@Override
-	public void close() {
-		MDC.remove(COMMAND_ID);
-		MDC.remove(SERVICE);
-		MDC.remove(PEER);
+	static LogContext open(CommandId commandId, ServiceName service, Endpoint peer) {
+		return LogContext.empty()
+			.put(COMMAND_ID, (commandId != null) ? commandId.value() : null)
+			.put(SERVICE, service.value())
+			.put(PEER, peer.address());
 	}
 
 }

@@ -21,6 +21,7 @@ import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.contracts.nginx.PeerDrainTimedOut;
 import dev.baton.contracts.nginx.PeerDrained;
+import dev.baton.logging.LogContext;
 import dev.baton.nginx.dataplane.ControlRefusedException;
 import dev.baton.nginx.dataplane.NginxUnreachableException;
 import dev.baton.nginx.dataplane.PeerControl;
@@ -169,7 +170,7 @@ public class DrainTracker implements AutoCloseable {
 		}
 		this.lastCounts.remove(drain);
 		this.reports.ended(drain);
-		try (CommandLogContext context = CommandLogContext.open(drain.commandId(), drain.service(), drain.endpoint())) {
+		try (LogContext context = CommandLogContext.open(drain.commandId(), drain.service(), drain.endpoint())) {
 			this.events.publish(answer);
 			if (answer instanceof PeerDrainTimedOut timedOut) {
 				this.metrics.drainEnded(drain.service(), drain.endpoint(), DrainOutcome.TIMED_OUT,

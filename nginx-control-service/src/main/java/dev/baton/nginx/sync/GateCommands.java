@@ -16,6 +16,7 @@ import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.nginx.CommandRejected;
 import dev.baton.contracts.nginx.NginxCommand;
 import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.logging.LogContext;
 import dev.baton.nginx.peers.DesiredPeers;
 import dev.baton.nginx.sync.NodeMetrics.CommandOutcome;
 
@@ -74,7 +75,7 @@ public class GateCommands {
 	public void accept(String key, NginxCommand command, Instant writtenAt) {
 		GateKey gate = GateKey.parse(key);
 		CommandId commandId = (command != null) ? ((SetPeerGate) command).commandId() : null;
-		try (CommandLogContext context = CommandLogContext.open(commandId, gate.service(), gate.endpoint())) {
+		try (LogContext context = CommandLogContext.open(commandId, gate.service(), gate.endpoint())) {
 			handle(gate, key, command, writtenAt);
 		}
 	}

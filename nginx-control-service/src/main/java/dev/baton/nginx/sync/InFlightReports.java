@@ -7,6 +7,7 @@ import java.util.Map;
 
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.nginx.PeerDraining;
+import dev.baton.logging.LogContext;
 
 /**
  * Turns the drain poll's counts into {@link PeerDraining} reports operators can watch:
@@ -42,7 +43,7 @@ final class InFlightReports {
 			return;
 		}
 		this.lastReports.put(drain, now);
-		try (CommandLogContext context = CommandLogContext.open(drain.commandId(), drain.service(), drain.endpoint())) {
+		try (LogContext context = CommandLogContext.open(drain.commandId(), drain.service(), drain.endpoint())) {
 			this.events.publish(new PeerDraining(this.node, drain.commandId(), drain.service(), drain.endpoint().host(),
 					drain.endpoint().port(), count, drain.appliedAt(), now));
 		}

@@ -17,6 +17,7 @@ import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.nginx.CommandRejected;
 import dev.baton.contracts.nginx.PeerApplied;
+import dev.baton.logging.LogContext;
 import dev.baton.nginx.dataplane.ControlRefusedException;
 import dev.baton.nginx.dataplane.NginxUnreachableException;
 import dev.baton.nginx.dataplane.PeerControl;
@@ -168,7 +169,7 @@ public class PeerSync implements AutoCloseable {
 		Instant applied = this.clock.instant();
 		for (PendingAnswer answer : answers) {
 			boolean up = peers.stateOf(answer.endpoint()).orElse(false);
-			try (CommandLogContext context = CommandLogContext.open(answer.commandId(), service, answer.endpoint())) {
+			try (LogContext context = CommandLogContext.open(answer.commandId(), service, answer.endpoint())) {
 				this.events.publish(new PeerApplied(this.node, answer.commandId(), service, answer.endpoint().host(),
 						answer.endpoint().port(), up, applied));
 				if (answer.live()) {
@@ -184,8 +185,7 @@ public class PeerSync implements AutoCloseable {
 	}
 
 	private void reject(PendingAnswer answer, String reason, Instant refused) {
-		try (CommandLogContext context = CommandLogContext.open(answer.commandId(), answer.service(),
-				answer.endpoint())) {
+		try (LogContext context = CommandLogContext.open(answer.commandId(), answer.service(), answer.endpoint())) {
 			this.events.publish(new CommandRejected(this.node, answer.commandId(), answer.service(), reason, refused));
 			if (answer.live()) {
 				this.metrics.commandAnswered(answer.service(), CommandOutcome.REJECTED,
