@@ -94,6 +94,13 @@ public class BatonKafkaAutoConfiguration {
 					true, ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_REQUEST_BYTES,
 					ProducerConfig.PARTITIONER_CLASS_CONFIG, PeerPartitioner.class.getName(),
 					PeerPartitioner.NGINX_COMMANDS_TOPIC, names.name(Topic.NGINX_COMMANDS)));
+			// Every message is an event or an answer some service waits for (the deployer
+			// for a gate's drain, a verdict, a step): sent at once unless a service chose
+			// to
+			// batch, rather than after Kafka's default 5 ms linger.
+			if (!factory.getConfigurationProperties().containsKey(ProducerConfig.LINGER_MS_CONFIG)) {
+				factory.updateConfigs(Map.of(ProducerConfig.LINGER_MS_CONFIG, 0));
+			}
 			DefaultKafkaProducerFactory<String, Object> typed = typed(factory);
 			typed.setKeySerializerSupplier(StringSerializer::new);
 			typed.setValueSerializerSupplier(() -> valueSerializer(mapper));
