@@ -14,8 +14,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -33,32 +31,9 @@ import static org.awaitility.Awaitility.await;
  * nginx-control against a real nginx and a real broker, driven as the registry and the
  * deployer drive it. Subclasses choose the broker.
  */
-abstract class NginxControlIntegrationTests {
+abstract class NginxControlIntegrationTests extends NodeWorldTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
-
-	private NodeWorld world;
-
-	private GateTopics topics;
-
-	abstract String bootstrapServers();
-
-	@BeforeEach
-	void openWorld() {
-		this.world = NodeWorld.open(bootstrapServers());
-		this.topics = this.world.topics();
-	}
-
-	@AfterEach
-	void closeWorld() throws Exception {
-		if (this.world != null) {
-			this.world.close();
-		}
-	}
-
-	private <T extends AutoCloseable> T closeLater(T resource) {
-		return this.world.closeLater(resource);
-	}
 
 	private RunningNode node(String nodeId, String mode, String... services) {
 		return this.world.node(nodeId, mode, List.of(services));

@@ -9,8 +9,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
@@ -32,34 +30,11 @@ import static org.awaitility.Awaitility.await;
  * count of a draining peer on {@code nginx.events}, metrics on Prometheus, nginx in the
  * health endpoint, and command ids in structured logs. Subclasses choose the broker.
  */
-abstract class ObservabilityIntegrationTests {
+abstract class ObservabilityIntegrationTests extends NodeWorldTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
 
 	private static final JsonMapper json = JsonMapper.builder().build();
-
-	private NodeWorld world;
-
-	private GateTopics topics;
-
-	abstract String bootstrapServers();
-
-	@BeforeEach
-	void openWorld() {
-		this.world = NodeWorld.open(bootstrapServers());
-		this.topics = this.world.topics();
-	}
-
-	@AfterEach
-	void closeWorld() throws Exception {
-		if (this.world != null) {
-			this.world.close();
-		}
-	}
-
-	private <T extends AutoCloseable> T closeLater(T resource) {
-		return this.world.closeLater(resource);
-	}
 
 	private RunningNode node(String mode, String... properties) {
 		return this.world.node("node-a", mode, List.of("orders"), properties);
