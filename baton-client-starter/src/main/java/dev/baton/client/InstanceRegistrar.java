@@ -24,7 +24,9 @@ import org.springframework.context.SmartLifecycle;
  * Deregistration runs in the first lifecycle phase to stop ({@link Integer#MAX_VALUE}),
  * so it is sent while the web server still serves, before graceful shutdown stops taking
  * requests. Both run on one thread, so a leave is never published before the join it
- * answers.
+ * answers. When the instance is not to deregister on shutdown (a supervisor restarts it
+ * in place), the producer is closed as soon as the registration is acknowledged: the app
+ * then holds no Kafka connection, and its shutdown has no producer to close.
  */
 public class InstanceRegistrar implements ApplicationListener<ApplicationReadyEvent>, SmartLifecycle {
 
@@ -80,6 +82,10 @@ public class InstanceRegistrar implements ApplicationListener<ApplicationReadyEv
 			publisher().publish(resolved.registered());
 			logger.info("Registered {} ({}) at {} running {} on {}", resolved.instanceId(), resolved.service(),
 					resolved.endpoint(), resolved.version(), this.publisher.topic());
+			if (!this.deregisterOnShutdown) {
+				this.publisher.close();
+				this.publisher = null;
+			}
 		}
 		catch (RuntimeException ex) {
 			long pause = Math.min(MAX_RETRY_SECONDS, 1L << Math.min(attempt - 1, 5));

@@ -67,6 +67,8 @@ class InstanceRegistrarTests {
 		InstanceRegistrar registrar = registrar(new FlakyPublisher(0), false);
 		registrar.onApplicationEvent(null);
 
+		await().atMost(10, TimeUnit.SECONDS).until(this.producer::closed);
+		assertThat(values()).singleElement().asString().contains("\"type\":\"InstanceRegistered\"");
 		registrar.stop();
 
 		assertThat(values()).singleElement().asString().contains("\"type\":\"InstanceRegistered\"");

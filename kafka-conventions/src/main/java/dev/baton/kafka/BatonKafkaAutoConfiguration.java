@@ -141,6 +141,11 @@ public class BatonKafkaAutoConfiguration {
 	}
 
 	@Bean
+	ProducerWarmUp batonProducerWarmUp(KafkaTemplate<String, Object> kafka, TopicDeclarations declarations) {
+		return new ProducerWarmUp(kafka, declarations);
+	}
+
+	@Bean
 	KafkaHealthIndicator kafkaHealthIndicator(KafkaAdmin admin) {
 		return new KafkaHealthIndicator(admin);
 	}

@@ -1,7 +1,10 @@
 package dev.baton.kafka;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
@@ -29,6 +32,8 @@ public final class TopicDeclarations {
 
 	private final BatonKafkaProperties properties;
 
+	private final Set<Topic> declared = ConcurrentHashMap.newKeySet();
+
 	public TopicDeclarations(TopicNames names, BatonKafkaProperties properties) {
 		this.names = names;
 		this.properties = properties;
@@ -40,6 +45,7 @@ public final class TopicDeclarations {
 	 * @return their declarations
 	 */
 	public KafkaAdmin.NewTopics declare(Topic... topics) {
+		this.declared.addAll(List.of(topics));
 		return new KafkaAdmin.NewTopics(Arrays.stream(topics).map(this::newTopic).toArray(NewTopic[]::new));
 	}
 
@@ -52,6 +58,14 @@ public final class TopicDeclarations {
 		return new KafkaAdmin.NewTopics(Arrays.stream(Topic.values())
 			.map((topic) -> build(this.names.deadLetter(topic), TopicConfig.CLEANUP_POLICY_DELETE))
 			.toArray(NewTopic[]::new));
+	}
+
+	/**
+	 * The names of the topics declared with {@link #declare(Topic...)} so far.
+	 * @return the names, dead-letter topics left out
+	 */
+	List<String> declaredNames() {
+		return this.declared.stream().sorted().map(this.names::name).toList();
 	}
 
 	private NewTopic newTopic(Topic topic) {
