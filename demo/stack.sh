@@ -3,6 +3,7 @@
 
 KAFKA_PORT=${BATON_KAFKA_PORT:-9092}
 REGISTRY_PORT=7101
+SUPERVISOR_PORT=7109
 NGINX_PORT=${BATON_NGINX_PORT:-8080}
 SERVICE=orders
 INSTANCE_PORTS=(9001 9002 9003)
@@ -142,10 +143,18 @@ prepare_releases() {
 }
 
 write_supervisor_config() {
-  local conf="$DEMO/supervisord.conf" index instance
+  local conf="$DEMO/supervisord.conf" index instance password
+  # The runtime hook calls supervisord over loopback HTTP (bash alone can, with no process
+  # started per call) with a random password; the header it sends is kept readable by this user only.
+  password=$(secret supervisor)
+  (umask 077 && printf 'Basic %s\n' "$(printf 'baton:%s' "$password" | base64 -w0)" > "$RUN/supervisor.credentials")
   cat > "$conf" <<CONF
 [unix_http_server]
 file=$RUN/supervisor.sock
+[inet_http_server]
+port=127.0.0.1:$SUPERVISOR_PORT
+username=baton
+password={SHA}$(printf '%s' "$password" | sha1sum | cut -c1-40)
 [supervisord]
 logfile=$RUN/logs/supervisord.log
 pidfile=$RUN/supervisord.pid
@@ -185,7 +194,7 @@ stack_up() {
   wait_healthy registry-service "$REGISTRY_PORT"
   start_service deployer-service 7104 \
     "--baton.deployer.services.$SERVICE.runtime.activate=ln,-sfn,$DEMO/releases/{version},$DEMO/instances/{instanceId}/current" \
-    "--baton.deployer.services.$SERVICE.runtime.restart=$ROOT/demo/runtime/restart-instance,$RUN/supervisor.sock,{instanceId},{host},{port},90" \
+    "--baton.deployer.services.$SERVICE.runtime.restart=$ROOT/demo/runtime/restart-instance,http://127.0.0.1:$SUPERVISOR_PORT,{instanceId},{host},{port},90,$RUN/supervisor.credentials" \
     "--baton.deployer.services.$SERVICE.runtime.command-timeout=100s" \
     "--baton.deployer.services.$SERVICE.health-timeout=60s"
   start_service nginx-control-service 7103 --baton.nginx-control.node-id=edge-1 \
