@@ -28,9 +28,18 @@ public final class DemoRunner {
 		this.out = out;
 	}
 
-	public static void main(String[] args) throws IOException {
+	public static void main(String[] args) {
 		PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-		System.exit(new DemoRunner(DemoOptions.parse(args), out).run() ? 0 : 1);
+		int code;
+		try {
+			code = new DemoRunner(DemoOptions.parse(args), out).run() ? 0 : 1;
+		}
+		catch (IOException | RuntimeException ex) {
+			ex.printStackTrace();
+			code = 1;
+		}
+		// Exits even when a scenario left the load generator's threads running.
+		System.exit(code);
 	}
 
 	boolean run() throws IOException {
@@ -49,7 +58,7 @@ public final class DemoRunner {
 			LoadRun load = LoadRun.start(this.options);
 			Await.steadyLoad(this.options.settle());
 			Instant start = Instant.now();
-			Scenario.Act act = scenario.act(new Stack(this.options), timeline);
+			Scenario.Act act = act(scenario, timeline);
 			Duration duration = Duration.between(start, Instant.now());
 			Await.steadyLoad(this.options.settle());
 			LoadResult result = load.stop();
@@ -70,6 +79,16 @@ public final class DemoRunner {
 				report.charts().size());
 		this.out.println(passed ? "ALL SCENARIOS PASSED" : "SOME SCENARIOS FAILED");
 		return passed;
+	}
+
+	/** A scenario that could not finish failed; the demo goes on with the next ones. */
+	private Scenario.Act act(Scenario scenario, Timeline timeline) {
+		try {
+			return scenario.act(new Stack(this.options), timeline);
+		}
+		catch (RuntimeException ex) {
+			return Scenario.Act.of(false, "did not finish: " + ex.getMessage());
+		}
 	}
 
 }

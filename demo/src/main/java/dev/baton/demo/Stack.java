@@ -98,6 +98,17 @@ final class Stack {
 	}
 
 	/**
+	 * Whether an instance's own process answers its health endpoint.
+	 * @param port the instance's port
+	 * @return true on a 200
+	 */
+	boolean answers(int port) {
+		return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health"))
+			.timeout(Duration.ofSeconds(2))
+			.build()) != null;
+	}
+
+	/**
 	 * Requests in flight on an instance, as nginx counts them (the control endpoint of
 	 * the local nginx node).
 	 * @param port the instance's port
