@@ -131,9 +131,9 @@ abstract class CliIntegrationTests {
 
 	@Test
 	void statusDuringADrainShowsEachNodesInFlightCountUntilItsDrainAnswerSupersedesIt() {
-		// The records a real nginx-control node publishes while it drains a peer (its own
-		// integration tests prove it does, against a real nginx): here they are fed as
-		// is.
+		// The records a real nginx-control node publishes while it drains a peer
+		// (its own integration tests prove it does, against a real nginx), fed here
+		// as they are.
 		String now = Instant.now().toString();
 		this.kafka.send(this.prefix + "registry.state", "orders-1",
 				"{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,"

@@ -43,11 +43,8 @@ final class KillScenario implements Scenario {
 				() -> restarted(stack.supervisor("pid", this.instance), pid));
 		timeline.mark("supervisord restarted " + this.instance);
 		// Back once its new process answers and nginx sends it requests again.
-		// health-service
-		// takes it out of rotation when fall (3) probes in a row fail; an instance that
-		// comes
-		// back sooner is never taken out, and nginx retried the GETs it refused
-		// meanwhile.
+		// health-service takes it out after 3 failed probes in a row; one back
+		// sooner is never taken out (nginx retried the GETs it refused).
 		boolean[] takenOut = { false };
 		Await.until(this.instance + " serving again", Duration.ofSeconds(120), () -> {
 			boolean inRotation = "up".equals(stack.peerState(this.port));

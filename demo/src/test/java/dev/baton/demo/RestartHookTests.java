@@ -131,9 +131,8 @@ class RestartHookTests {
 		assertThat(broken.code()).isEqualTo(1);
 		assertThat(broken.err()).contains("app-1 crashed during start-up");
 
-		// supervisord keeps starting the broken release again; the rollback's restart
-		// must
-		// stop whichever process it finds and start the previous release.
+		// supervisord keeps starting the broken release again: the rollback
+		// stops whichever process it finds and starts the previous release.
 		activate("good");
 		Result rollback = hook("http://127.0.0.1:" + this.supervisorPort, this.dir.resolve("credentials"));
 

@@ -71,9 +71,9 @@ public class BatonKafkaAutoConfiguration {
 	@Bean
 	DefaultKafkaConsumerFactoryCustomizer batonConsumerFactoryCustomizer(TopicNames names,
 			BatonKafkaProperties properties, JsonMapper mapper) {
-		// Hand-written JSON may leave out numbers and flags: they read as 0 / false, and
-		// the
-		// contracts' own validation then says what is missing (a port of 0, say).
+		// Hand-written JSON may leave out numbers and flags: they read as 0 or
+		// false, and the contracts' own validation then says what is missing (a
+		// port of 0, say).
 		JsonMapper reader = mapper.rebuild().disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).build();
 		return (factory) -> {
 			// A Baton consumer never skips what was published before it first joined.
@@ -94,10 +94,9 @@ public class BatonKafkaAutoConfiguration {
 					true, ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_REQUEST_BYTES,
 					ProducerConfig.PARTITIONER_CLASS_CONFIG, PeerPartitioner.class.getName(),
 					PeerPartitioner.NGINX_COMMANDS_TOPIC, names.name(Topic.NGINX_COMMANDS)));
-			// Every message is an event or an answer some service waits for (the deployer
-			// for a gate's drain, a verdict, a step): sent at once unless a service chose
-			// to
-			// batch, rather than after Kafka's default 5 ms linger.
+			// Every message is an event or an answer some service waits for (the
+			// deployer for a drain, a verdict, a step): sent at once, not after
+			// Kafka's default 5 ms linger, unless a service chose to batch.
 			if (!factory.getConfigurationProperties().containsKey(ProducerConfig.LINGER_MS_CONFIG)) {
 				factory.updateConfigs(Map.of(ProducerConfig.LINGER_MS_CONFIG, 0));
 			}

@@ -14,7 +14,17 @@ import org.slf4j.MDC;
  */
 public final class LogContext implements AutoCloseable {
 
-	private final List<String> keys = new ArrayList<>(4);
+	/**
+	 * Key of the service a piece of work is for, the same in every Baton service so one
+	 * query follows it across their logs.
+	 */
+	public static final String SERVICE = "service";
+
+	/** Key of the instance a piece of work is for, the same in every Baton service. */
+	public static final String INSTANCE = "instance";
+
+	/** Created by the first key put: most contexts on a hot path stay empty. */
+	private List<String> keys;
 
 	private LogContext() {
 	}
@@ -36,6 +46,9 @@ public final class LogContext implements AutoCloseable {
 	public LogContext put(String key, String value) {
 		if (value != null) {
 			MDC.put(key, value);
+			if (this.keys == null) {
+				this.keys = new ArrayList<>(4);
+			}
 			this.keys.add(key);
 		}
 		return this;
@@ -43,7 +56,9 @@ public final class LogContext implements AutoCloseable {
 
 	@Override
 	public void close() {
-		this.keys.forEach(MDC::remove);
+		if (this.keys != null) {
+			this.keys.forEach(MDC::remove);
+		}
 	}
 
 	/**

@@ -13,13 +13,7 @@ import dev.baton.logging.LogContext;
 public final class DeployLogContext {
 
 	/** MDC key of the deploy id. */
-	public static final String DEPLOY_ID = "deployId";
-
-	/** MDC key of the service being deployed. */
-	public static final String SERVICE = "service";
-
-	/** MDC key of the instance a step is about. */
-	public static final String INSTANCE = "instance";
+	private static final String DEPLOY_ID = "deployId";
 
 	private DeployLogContext() {
 	}
@@ -31,7 +25,7 @@ public final class DeployLogContext {
 	 * @return what removes them again
 	 */
 	public static LogContext deploy(DeployId deployId, ServiceName service) {
-		return LogContext.empty().put(DEPLOY_ID, deployId.value()).put(SERVICE, service.value());
+		return LogContext.empty().put(DEPLOY_ID, deployId.value()).put(LogContext.SERVICE, service.value());
 	}
 
 	/**
@@ -40,7 +34,7 @@ public final class DeployLogContext {
 	 * @return what removes it again
 	 */
 	public static LogContext instance(InstanceId instanceId) {
-		return LogContext.empty().put(INSTANCE, (instanceId != null) ? instanceId.value() : null);
+		return LogContext.empty().put(LogContext.INSTANCE, (instanceId != null) ? instanceId.value() : null);
 	}
 
 }

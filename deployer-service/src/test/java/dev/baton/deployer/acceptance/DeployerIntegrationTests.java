@@ -134,8 +134,8 @@ abstract class DeployerIntegrationTests {
 				.containsExactly("orders-1", "orders-2");
 		}
 		finally {
-			// Boot keeps the format in a system property, which would outlive this test's
-			// deployer
+			// Boot keeps the format in a system property, which would outlive
+			// this test's deployer
 			System.clearProperty(LoggingSystemProperty.CONSOLE_STRUCTURED_FORMAT.getEnvironmentVariableName());
 		}
 	}

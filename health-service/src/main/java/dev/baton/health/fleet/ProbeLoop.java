@@ -110,8 +110,8 @@ public final class ProbeLoop implements AutoCloseable {
 				logger.debug("{} is {} (version {}, {})", target.instanceId(), verdict.status(), verdict.version(),
 						verdict.reason());
 			}
-			// off the probe threads: a sink that blocks (a broker away) must not stall
-			// probing
+			// off the probe threads: a sink that blocks (a broker away) must
+			// not stall probing
 			this.publisher.execute(() -> {
 				try (LogContext context = StepLogContext.answering(verdict.instanceId(), verdict.answersStep())) {
 					this.sink.publish(verdict);

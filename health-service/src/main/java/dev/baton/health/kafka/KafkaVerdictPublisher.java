@@ -7,7 +7,6 @@ import org.springframework.kafka.core.KafkaOperations;
 
 import dev.baton.contracts.Topic;
 import dev.baton.contracts.health.VerdictIssued;
-import dev.baton.health.verdict.StepLogContext;
 import dev.baton.health.verdict.VerdictSink;
 import dev.baton.kafka.TopicNames;
 import dev.baton.logging.LogContext;
@@ -32,14 +31,11 @@ public class KafkaVerdictPublisher implements VerdictSink {
 
 	@Override
 	public void publish(VerdictIssued verdict) {
+		LogContext.Carried caller = LogContext.carry();
 		this.kafka.send(this.topic, verdict.instanceId().value(), verdict).whenComplete((result, failure) -> {
 			if (failure != null) {
-				// on the producer's thread: the step answered, if any, is put back in the
-				// logging context
-				try (LogContext context = StepLogContext.answering(verdict.instanceId(), verdict.answersStep())) {
-					logger.warn("Could not publish verdict {} for {}: {}", verdict.status(), verdict.instanceId(),
-							failure.getMessage());
-				}
+				caller.run(() -> logger.warn("Could not publish verdict {} for {}: {}", verdict.status(),
+						verdict.instanceId(), failure.getMessage()));
 			}
 		});
 	}

@@ -11,11 +11,8 @@ import dev.baton.logging.LogContext;
  */
 public final class StepLogContext {
 
-	/** MDC key of the instance. */
-	public static final String INSTANCE = "instance";
-
 	/** MDC key of the restart step answered. */
-	public static final String STEP_ID = "stepId";
+	private static final String STEP_ID = "stepId";
 
 	private StepLogContext() {
 	}
@@ -31,7 +28,7 @@ public final class StepLogContext {
 		if (stepId == null) {
 			return LogContext.empty();
 		}
-		return LogContext.empty().put(INSTANCE, instanceId.value()).put(STEP_ID, stepId.value());
+		return LogContext.empty().put(LogContext.INSTANCE, instanceId.value()).put(STEP_ID, stepId.value());
 	}
 
 }

@@ -7,14 +7,13 @@ import dev.baton.logging.LogContext;
 
 /**
  * Names the command a thread is working on in the logging context ({@value #COMMAND_ID},
- * {@value #SERVICE}, {@value #PEER}) while it is handled and its answer published, so
- * every log line of that work, structured ECS logs included, can be found by command id.
+ * {@value LogContext#SERVICE}, {@value #PEER}) while it is handled and its answer
+ * published, so every log line of that work, structured ECS logs included, can be found
+ * by command id.
  */
 final class CommandLogContext {
 
 	static final String COMMAND_ID = "commandId";
-
-	static final String SERVICE = "service";
 
 	static final String PEER = "peer";
 
@@ -31,7 +30,7 @@ final class CommandLogContext {
 	static LogContext open(CommandId commandId, ServiceName service, Endpoint peer) {
 		return LogContext.empty()
 			.put(COMMAND_ID, (commandId != null) ? commandId.value() : null)
-			.put(SERVICE, service.value())
+			.put(LogContext.SERVICE, service.value())
 			.put(PEER, peer.address());
 	}
 

@@ -118,9 +118,9 @@ public class DrainTracker implements AutoCloseable {
 			return;
 		}
 		Map<ServiceName, List<Drain>> byService = current.stream().collect(Collectors.groupingBy(Drain::service));
-		// One upstream draining, the usual case: nginx holds the read until a peer is
-		// idle.
-		// Several: one plain read each, so no upstream waits behind another's held read.
+		// One upstream draining, the usual case: nginx holds the read until a
+		// peer is idle. Several: one plain read each, so no upstream waits behind
+		// another's held read.
 		Duration wait = (byService.size() == 1) ? heldRead(current) : Duration.ZERO;
 		byService.forEach((service, drains) -> poll(service, drains, wait));
 	}
@@ -149,12 +149,12 @@ public class DrainTracker implements AutoCloseable {
 			long waited = Duration.between(drain.appliedAt(), now).toMillis();
 			if (count != null && count == 0) {
 				finish(drain, new PeerDrained(this.node, drain.commandId(), service, drain.endpoint().host(),
-						drain.endpoint().port(), waited, now), waited);
+						drain.endpoint().port(), waited, now), DrainOutcome.DRAINED, waited);
 			}
 			else if (waited >= this.timeout.toMillis()) {
 				long left = (count != null) ? count : this.lastCounts.getOrDefault(drain, -1L);
 				finish(drain, new PeerDrainTimedOut(this.node, drain.commandId(), service, drain.endpoint().host(),
-						drain.endpoint().port(), left, waited, now), waited);
+						drain.endpoint().port(), left, waited, now), DrainOutcome.TIMED_OUT, waited);
 			}
 			else if (count != null) {
 				this.lastCounts.put(drain, count);
@@ -164,7 +164,7 @@ public class DrainTracker implements AutoCloseable {
 		}
 	}
 
-	private void finish(Drain drain, NginxEvent answer, long waitedMillis) {
+	private void finish(Drain drain, NginxEvent answer, DrainOutcome outcome, long waitedMillis) {
 		synchronized (this.drains) {
 			this.drains.remove(drain);
 		}
@@ -172,15 +172,12 @@ public class DrainTracker implements AutoCloseable {
 		this.reports.ended(drain);
 		try (LogContext context = CommandLogContext.open(drain.commandId(), drain.service(), drain.endpoint())) {
 			this.events.publish(answer);
+			this.metrics.drainEnded(drain.service(), drain.endpoint(), outcome, Duration.ofMillis(waitedMillis));
 			if (answer instanceof PeerDrainTimedOut timedOut) {
-				this.metrics.drainEnded(drain.service(), drain.endpoint(), DrainOutcome.TIMED_OUT,
-						Duration.ofMillis(waitedMillis));
 				logger.warn("Drain timed out after {} ms with {} requests in flight", waitedMillis,
 						timedOut.inFlight());
 			}
 			else {
-				this.metrics.drainEnded(drain.service(), drain.endpoint(), DrainOutcome.DRAINED,
-						Duration.ofMillis(waitedMillis));
 				logger.info("Drained: no request left in flight after {} ms", waitedMillis);
 			}
 		}

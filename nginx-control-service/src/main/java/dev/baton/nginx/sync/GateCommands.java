@@ -1,7 +1,6 @@
 package dev.baton.nginx.sync;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
 import java.util.TreeSet;
@@ -74,7 +73,7 @@ public class GateCommands {
 	 */
 	public void accept(String key, NginxCommand command, Instant writtenAt) {
 		GateKey gate = GateKey.parse(key);
-		CommandId commandId = (command != null) ? ((SetPeerGate) command).commandId() : null;
+		CommandId commandId = (command != null) ? command.commandId() : null;
 		try (LogContext context = CommandLogContext.open(commandId, gate.service(), gate.endpoint())) {
 			handle(gate, key, command, writtenAt);
 		}
@@ -107,8 +106,8 @@ public class GateCommands {
 				+ new TreeSet<>(this.served.stream().map(ServiceName::value).toList()) + ")";
 		Instant now = this.clock.instant();
 		this.events.publish(new CommandRejected(this.node, set.commandId(), set.service(), reason, now));
+		this.metrics.commandAnswered(set.service(), CommandOutcome.REJECTED, writtenAt, now);
 		if (writtenAt != null) {
-			this.metrics.commandAnswered(set.service(), CommandOutcome.REJECTED, Duration.between(writtenAt, now));
 			logger.info("Rejected command: {}", reason);
 		}
 	}

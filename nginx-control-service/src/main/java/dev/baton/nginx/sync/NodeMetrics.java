@@ -1,6 +1,7 @@
 package dev.baton.nginx.sync;
 
 import java.time.Duration;
+import java.time.Instant;
 
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;
@@ -12,23 +13,6 @@ import dev.baton.contracts.ServiceName;
  */
 public interface NodeMetrics {
 
-	/** Measures nothing: for code paths and tests that do not look at metrics. */
-	NodeMetrics NONE = new NodeMetrics() {
-
-		@Override
-		public void commandAnswered(ServiceName service, CommandOutcome outcome, Duration sinceWritten) {
-		}
-
-		@Override
-		public void drainEnded(ServiceName service, Endpoint peer, DrainOutcome outcome, Duration took) {
-		}
-
-		@Override
-		public void inFlight(ServiceName service, Endpoint peer, long count) {
-		}
-
-	};
-
 	/**
 	 * A live command was answered.
 	 * @param service the upstream the command named
@@ -38,6 +22,19 @@ public interface NodeMetrics {
 	 * measured, their age is not a latency
 	 */
 	void commandAnswered(ServiceName service, CommandOutcome outcome, Duration sinceWritten);
+
+	/**
+	 * A command was answered: measured when it is live, not when it was replayed.
+	 * @param service the upstream the command named
+	 * @param outcome applied or rejected
+	 * @param writtenAt the command record's Kafka timestamp, null for a replayed command
+	 * @param answeredAt when this node answered it
+	 */
+	default void commandAnswered(ServiceName service, CommandOutcome outcome, Instant writtenAt, Instant answeredAt) {
+		if (writtenAt != null) {
+			commandAnswered(service, outcome, Duration.between(writtenAt, answeredAt));
+		}
+	}
 
 	/**
 	 * A drain ended.

@@ -172,9 +172,8 @@ public class PeerSync implements AutoCloseable {
 			try (LogContext context = CommandLogContext.open(answer.commandId(), service, answer.endpoint())) {
 				this.events.publish(new PeerApplied(this.node, answer.commandId(), service, answer.endpoint().host(),
 						answer.endpoint().port(), up, applied));
+				this.metrics.commandAnswered(service, CommandOutcome.APPLIED, answer.writtenAt(), applied);
 				if (answer.live()) {
-					this.metrics.commandAnswered(service, CommandOutcome.APPLIED,
-							Duration.between(answer.writtenAt(), applied));
 					logger.info("Applied command: the peer is {} in nginx", up ? "up" : "out of rotation");
 				}
 			}
@@ -187,10 +186,7 @@ public class PeerSync implements AutoCloseable {
 	private void reject(PendingAnswer answer, String reason, Instant refused) {
 		try (LogContext context = CommandLogContext.open(answer.commandId(), answer.service(), answer.endpoint())) {
 			this.events.publish(new CommandRejected(this.node, answer.commandId(), answer.service(), reason, refused));
-			if (answer.live()) {
-				this.metrics.commandAnswered(answer.service(), CommandOutcome.REJECTED,
-						Duration.between(answer.writtenAt(), refused));
-			}
+			this.metrics.commandAnswered(answer.service(), CommandOutcome.REJECTED, answer.writtenAt(), refused);
 		}
 	}
 

@@ -177,9 +177,9 @@ public final class BalancerBenchmark {
 		List<Double> signal = new ArrayList<>();
 		List<Double> endToEnd = new ArrayList<>();
 		List<Double> warmUp = new ArrayList<>();
-		// The app stamps a request's end just before it writes the answer: its first
-		// answer
-		// would run through code the JVM has not loaded yet, so it answers once directly.
+		// The app stamps a request's end just before it writes the answer. Its
+		// first answer would run through code the JVM has not loaded yet, so it
+		// answers once directly.
 		http.send(HttpRequest.newBuilder(URI.create("http://" + slow.endpoint().address() + "/")).build(),
 				HttpResponse.BodyHandlers.ofString());
 		for (int i = 0; i < WARM_UP_DRAINS + 20; i++) {

@@ -81,7 +81,7 @@ end
 local MAX_WAIT_MS = 1000
 
 -- Reads in-flight counts. With wait_ms, the answer waits here until one of the peers has
--- nothing in flight or the wait runs out, checking every step_ms (1 ms by default): the
+-- nothing in flight or the wait runs out, checking every millisecond: the
 -- drain is seen within a millisecond of its last request's end, and the node makes one
 -- request per wait instead of one per check.
 local function read_inflight(service)
@@ -93,9 +93,8 @@ local function read_inflight(service)
         peers = {}
     end
     local wait = tonumber(args["wait_ms"]) or 0
-    local step = tonumber(args["step_ms"]) or 1
-    if wait < 0 or wait > MAX_WAIT_MS or step < 1 or step > MAX_WAIT_MS then
-        return reply(400, "wait_ms must be 0.." .. MAX_WAIT_MS .. " and step_ms 1.." .. MAX_WAIT_MS .. "\n")
+    if wait < 0 or wait > MAX_WAIT_MS then
+        return reply(400, "wait_ms must be 0.." .. MAX_WAIT_MS .. "\n")
     end
     local keys = {}
     for i, address in ipairs(peers) do
@@ -115,7 +114,7 @@ local function read_inflight(service)
         if idle or #keys == 0 or ngx.now() >= deadline then
             return reply(200, table.concat(lines, "\n") .. "\n")
         end
-        ngx.sleep(step / 1000)
+        ngx.sleep(0.001)
         ngx.update_time()
     end
 end
