@@ -15,12 +15,13 @@ import dev.baton.contracts.ServiceName;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({ @JsonSubTypes.Type(DeployRejected.class), @JsonSubTypes.Type(DeployStarted.class),
-		@JsonSubTypes.Type(InstanceDrained.class), @JsonSubTypes.Type(InstanceRestarted.class),
-		@JsonSubTypes.Type(InstanceVerified.class), @JsonSubTypes.Type(InstanceEnabled.class),
-		@JsonSubTypes.Type(DeploySucceeded.class), @JsonSubTypes.Type(DeployFailed.class) })
+		@JsonSubTypes.Type(InstanceDrained.class), @JsonSubTypes.Type(InstanceRestarting.class),
+		@JsonSubTypes.Type(InstanceRestarted.class), @JsonSubTypes.Type(InstanceVerified.class),
+		@JsonSubTypes.Type(InstanceEnabled.class), @JsonSubTypes.Type(DeploySucceeded.class),
+		@JsonSubTypes.Type(DeployFailed.class) })
 @JsonIgnoreProperties(ignoreUnknown = true)
-public sealed interface DeployStep permits DeployRejected, DeployStarted, InstanceDrained, InstanceRestarted,
-		InstanceVerified, InstanceEnabled, DeploySucceeded, DeployFailed {
+public sealed interface DeployStep permits DeployRejected, DeployStarted, InstanceDrained, InstanceRestarting,
+		InstanceRestarted, InstanceVerified, InstanceEnabled, DeploySucceeded, DeployFailed {
 
 	DeployId deployId();
 

@@ -10,12 +10,15 @@ import dev.baton.contracts.StepId;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.deploy.InstanceRestarted;
+import dev.baton.contracts.deploy.InstanceRestarting;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.contracts.health.VerdictIssued;
 
 /**
  * Restarts an instance on a version through its runtime, then waits for the verdict that
- * names that restart: healthy, and on that very version.
+ * names that restart: healthy, and on that very version. health-service hears of the
+ * restart as it begins, so its verdict does not wait for the runtime's commands to
+ * return.
  */
 final class RestartSteps {
 
@@ -35,20 +38,35 @@ final class RestartSteps {
 	}
 
 	/**
-	 * Runs the runtime's commands and publishes {@link InstanceRestarted}, also when they
-	 * failed, so their exit code and error output are on the record.
+	 * Publishes {@link InstanceRestarting}, so health-service probes the instance while
+	 * the runtime restarts it, runs the runtime's commands and publishes
+	 * {@link InstanceRestarted}, also when they failed, so their exit code and error
+	 * output are on the record. The verdict is awaited from before the first publication:
+	 * it may arrive before the commands return.
 	 * @return the restart's step id, which the confirming verdict will name
 	 */
 	StepId restart(DeployPlan plan, Target target, Version version, DeployPhase phase)
 			throws DeployFailure, InterruptedException {
-		RestartResult result = this.runtime.restart(plan.service(), target, version);
 		StepId stepId = StepId.random();
-		if (result.succeeded()) {
-			this.board.expectVerdict(stepId);
+		long healthTimeoutMillis = plan.policy().healthTimeout().toMillis();
+		this.board.expectVerdict(stepId);
+		RestartResult result;
+		try {
+			this.events.step(new InstanceRestarting(plan.deployId(), plan.service(), target.instanceId(),
+					target.endpoint().host(), target.endpoint().port(), phase, stepId, version, healthTimeoutMillis,
+					this.clock.instant()));
+			result = this.runtime.restart(plan.service(), target, version);
+		}
+		catch (RuntimeException | InterruptedException ex) {
+			this.board.forget(stepId);
+			throw ex;
+		}
+		if (!result.succeeded()) {
+			this.board.forget(stepId);
 		}
 		this.events.step(new InstanceRestarted(plan.deployId(), plan.service(), target.instanceId(),
 				target.endpoint().host(), target.endpoint().port(), phase, stepId, version, result.exitCode(),
-				result.stderr(), plan.policy().healthTimeout().toMillis(), this.clock.instant()));
+				result.stderr(), healthTimeoutMillis, this.clock.instant()));
 		if (!result.succeeded()) {
 			throw new DeployFailure("restart of " + target.instanceId() + " on " + version + " failed with exit code "
 					+ result.exitCode() + (result.stderr().isBlank() ? "" : ": " + lastLine(result.stderr())));

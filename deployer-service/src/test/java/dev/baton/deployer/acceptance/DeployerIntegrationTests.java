@@ -32,6 +32,7 @@ import dev.baton.contracts.deploy.DeploySucceeded;
 import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceEnabled;
 import dev.baton.contracts.deploy.InstanceRestarted;
+import dev.baton.contracts.deploy.InstanceRestarting;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.contracts.nginx.NginxCommand;
 import dev.baton.contracts.nginx.SetPeerGate;
@@ -84,12 +85,14 @@ abstract class DeployerIntegrationTests {
 					(started) -> assertThat(started.batches()).containsExactly(List.of(id("orders-1")),
 							List.of(id("orders-2")), List.of(id("orders-3"))));
 			assertThat(steps.subList(1, steps.size() - 1)).extracting(DeployerIntegrationTests::describe)
-				.containsExactly("InstanceDrained orders-1 ROLLOUT", "InstanceRestarted orders-1 ROLLOUT",
-						"InstanceVerified orders-1 ROLLOUT", "InstanceEnabled orders-1 ROLLOUT",
-						"InstanceDrained orders-2 ROLLOUT", "InstanceRestarted orders-2 ROLLOUT",
+				.containsExactly("InstanceDrained orders-1 ROLLOUT", "InstanceRestarting orders-1 ROLLOUT",
+						"InstanceRestarted orders-1 ROLLOUT", "InstanceVerified orders-1 ROLLOUT",
+						"InstanceEnabled orders-1 ROLLOUT", "InstanceDrained orders-2 ROLLOUT",
+						"InstanceRestarting orders-2 ROLLOUT", "InstanceRestarted orders-2 ROLLOUT",
 						"InstanceVerified orders-2 ROLLOUT", "InstanceEnabled orders-2 ROLLOUT",
-						"InstanceDrained orders-3 ROLLOUT", "InstanceRestarted orders-3 ROLLOUT",
-						"InstanceVerified orders-3 ROLLOUT", "InstanceEnabled orders-3 ROLLOUT");
+						"InstanceDrained orders-3 ROLLOUT", "InstanceRestarting orders-3 ROLLOUT",
+						"InstanceRestarted orders-3 ROLLOUT", "InstanceVerified orders-3 ROLLOUT",
+						"InstanceEnabled orders-3 ROLLOUT");
 			assertThat(steps).filteredOn(InstanceVerified.class::isInstance)
 				.extracting((step) -> ((InstanceVerified) step).version().value())
 				.containsOnly("v2");
@@ -166,8 +169,9 @@ abstract class DeployerIntegrationTests {
 			}
 			assertThat(steps).filteredOn((step) -> describe(step).endsWith("ROLLBACK"))
 				.extracting(DeployerIntegrationTests::describe)
-				.containsExactly("InstanceDrained orders-1 ROLLBACK", "InstanceRestarted orders-1 ROLLBACK",
-						"InstanceVerified orders-1 ROLLBACK", "InstanceEnabled orders-1 ROLLBACK");
+				.containsExactly("InstanceDrained orders-1 ROLLBACK", "InstanceRestarting orders-1 ROLLBACK",
+						"InstanceRestarted orders-1 ROLLBACK", "InstanceVerified orders-1 ROLLBACK",
+						"InstanceEnabled orders-1 ROLLBACK");
 			assertThat(List.of("orders-1", "orders-2", "orders-3"))
 				.allSatisfy((instance) -> assertThat(this.world.version(instance)).isEqualTo("v1"));
 			assertThat(this.world.runtimeCalls()).noneMatch((call) -> call.contains("orders-2"));
@@ -186,7 +190,7 @@ abstract class DeployerIntegrationTests {
 	}
 
 	@Test
-	void restartedDeployerFinishesADeployKilledAfterTheSecondDrain() throws Exception {
+	void restartedDeployerFinishesADeployKilledWhileItRestartsTheSecondInstance() throws Exception {
 		this.world.instances(DeployerWorld.ORDERS, 3, "v1");
 		this.world.hold("orders-2");
 		try (FakeNginxNode node = node("nginx-a")) {
@@ -195,11 +199,12 @@ abstract class DeployerIntegrationTests {
 			await().atMost(DEPLOY_TIMEOUT)
 				.until(() -> this.world.steps("ci-killed")
 					.stream()
-					.anyMatch((step) -> describe(step).equals("InstanceDrained orders-2 ROLLOUT")));
+					.anyMatch((step) -> describe(step).equals("InstanceRestarting orders-2 ROLLOUT")));
 			first.close();
 			this.world.release("orders-2");
 			assertThat(this.world.steps("ci-killed")).extracting(DeployerIntegrationTests::describe)
-				.endsWith("InstanceEnabled orders-1 ROLLOUT", "InstanceDrained orders-2 ROLLOUT");
+				.endsWith("InstanceEnabled orders-1 ROLLOUT", "InstanceDrained orders-2 ROLLOUT",
+						"InstanceRestarting orders-2 ROLLOUT");
 			assertThat(this.world.version("orders-2")).isEqualTo("v1");
 
 			this.world.startDeployer();
@@ -207,10 +212,13 @@ abstract class DeployerIntegrationTests {
 
 			assertThat(steps).extracting(DeployerIntegrationTests::describe)
 				.containsExactly("DeployStarted", "InstanceDrained orders-1 ROLLOUT",
-						"InstanceRestarted orders-1 ROLLOUT", "InstanceVerified orders-1 ROLLOUT",
-						"InstanceEnabled orders-1 ROLLOUT", "InstanceDrained orders-2 ROLLOUT",
-						"InstanceRestarted orders-2 ROLLOUT", "InstanceVerified orders-2 ROLLOUT",
-						"InstanceEnabled orders-2 ROLLOUT", "InstanceDrained orders-3 ROLLOUT",
+						"InstanceRestarting orders-1 ROLLOUT", "InstanceRestarted orders-1 ROLLOUT",
+						"InstanceVerified orders-1 ROLLOUT", "InstanceEnabled orders-1 ROLLOUT",
+						"InstanceDrained orders-2 ROLLOUT", "InstanceRestarting orders-2 ROLLOUT",
+						// the restart the first deployer began is begun again
+						"InstanceRestarting orders-2 ROLLOUT", "InstanceRestarted orders-2 ROLLOUT",
+						"InstanceVerified orders-2 ROLLOUT", "InstanceEnabled orders-2 ROLLOUT",
+						"InstanceDrained orders-3 ROLLOUT", "InstanceRestarting orders-3 ROLLOUT",
 						"InstanceRestarted orders-3 ROLLOUT", "InstanceVerified orders-3 ROLLOUT",
 						"InstanceEnabled orders-3 ROLLOUT", "DeploySucceeded");
 			assertThat(this.world.audits("ci-killed"))
@@ -242,8 +250,9 @@ abstract class DeployerIntegrationTests {
 
 			assertThat(steps).extracting(DeployerIntegrationTests::describe)
 				.containsExactly("DeployStarted", "InstanceDrained orders-1 ROLLOUT",
-						"InstanceRestarted orders-1 ROLLOUT", "InstanceVerified orders-1 ROLLOUT",
-						"InstanceEnabled orders-1 ROLLOUT", "InstanceDrained orders-1 ROLLBACK",
+						"InstanceRestarting orders-1 ROLLOUT", "InstanceRestarted orders-1 ROLLOUT",
+						"InstanceVerified orders-1 ROLLOUT", "InstanceEnabled orders-1 ROLLOUT",
+						"InstanceDrained orders-1 ROLLBACK", "InstanceRestarting orders-1 ROLLBACK",
 						"InstanceRestarted orders-1 ROLLBACK", "InstanceVerified orders-1 ROLLBACK",
 						"InstanceEnabled orders-1 ROLLBACK", "DeployFailed");
 			assertThat(((DeployFailed) steps.get(steps.size() - 1)).reason()).isEqualTo("cancelled: ops: wrong day");
@@ -379,6 +388,9 @@ abstract class DeployerIntegrationTests {
 	static String describe(DeployStep step) {
 		if (step instanceof InstanceDrained drained) {
 			return "InstanceDrained " + drained.instanceId() + " " + drained.phase();
+		}
+		if (step instanceof InstanceRestarting restarting) {
+			return "InstanceRestarting " + restarting.instanceId() + " " + restarting.phase();
 		}
 		if (step instanceof InstanceRestarted restarted) {
 			return "InstanceRestarted " + restarted.instanceId() + " " + restarted.phase();

@@ -1,6 +1,7 @@
 package dev.baton.deployer.rollout;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,7 +14,9 @@ import dev.baton.contracts.NodeId;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.InstanceDrained;
+import dev.baton.contracts.deploy.InstanceRestarting;
 import dev.baton.contracts.health.HealthStatus;
+import dev.baton.contracts.health.VerdictIssued;
 
 import static dev.baton.deployer.rollout.RolloutWorld.target;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,9 +35,10 @@ class DeployRunTests {
 		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)), List.of(target(2)))));
 
 		assertThat(this.world.describedSteps()).containsExactly("drained orders-1 ROLLOUT",
-				"restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT", "enabled orders-1 ROLLOUT",
-				"drained orders-2 ROLLOUT", "restarted orders-2 ROLLOUT v2", "verified orders-2 ROLLOUT",
-				"enabled orders-2 ROLLOUT", "DeploySucceeded");
+				"restarting orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT",
+				"enabled orders-1 ROLLOUT", "drained orders-2 ROLLOUT", "restarting orders-2 ROLLOUT v2",
+				"restarted orders-2 ROLLOUT v2", "verified orders-2 ROLLOUT", "enabled orders-2 ROLLOUT",
+				"DeploySucceeded");
 		assertThat(this.world.gates).extracting((gate) -> gate.port() + (gate.open() ? " open" : " closed"))
 			.containsExactly("9001 closed", "9001 open", "9002 closed", "9002 open");
 	}
@@ -44,8 +48,26 @@ class DeployRunTests {
 		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1), target(2)))));
 
 		assertThat(this.world.describedSteps()).startsWith("drained orders-1 ROLLOUT", "drained orders-2 ROLLOUT",
-				"restarted orders-1 ROLLOUT v2", "restarted orders-2 ROLLOUT v2", "verified orders-1 ROLLOUT",
-				"verified orders-2 ROLLOUT", "enabled orders-1 ROLLOUT", "enabled orders-2 ROLLOUT");
+				"restarting orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "restarting orders-2 ROLLOUT v2",
+				"restarted orders-2 ROLLOUT v2", "verified orders-1 ROLLOUT", "verified orders-2 ROLLOUT",
+				"enabled orders-1 ROLLOUT", "enabled orders-2 ROLLOUT");
+	}
+
+	@Test
+	void keepsAVerdictThatArrivesWhileTheRuntimeStillRestartsTheInstance() throws InterruptedException {
+		this.world.health = (restarted) -> null;
+		this.world.onRestart = () -> {
+			InstanceRestarting restarting = (InstanceRestarting) this.world.steps.get(this.world.steps.size() - 1);
+			this.world.board.onVerdict(new VerdictIssued(restarting.instanceId(), restarting.service(),
+					restarting.host(), restarting.port(), HealthStatus.HEALTHY, restarting.version(), "", 1, 1, 0,
+					Instant.now(), restarting.stepId()));
+		};
+
+		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)))));
+
+		assertThat(this.world.describedSteps()).containsExactly("drained orders-1 ROLLOUT",
+				"restarting orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT",
+				"enabled orders-1 ROLLOUT", "DeploySucceeded");
 	}
 
 	@Test
@@ -57,10 +79,10 @@ class DeployRunTests {
 		run(this.world.plan("v2", RolloutWorld.policy(),
 				List.of(List.of(target(1)), List.of(target(2)), List.of(target(3)))));
 
-		assertThat(this.world.describedSteps()).endsWith("drained orders-2 ROLLBACK", "restarted orders-2 ROLLBACK v1",
-				"verified orders-2 ROLLBACK", "enabled orders-2 ROLLBACK", "drained orders-1 ROLLBACK",
-				"restarted orders-1 ROLLBACK v1", "verified orders-1 ROLLBACK", "enabled orders-1 ROLLBACK",
-				"DeployFailed");
+		assertThat(this.world.describedSteps()).endsWith("drained orders-2 ROLLBACK", "restarting orders-2 ROLLBACK v1",
+				"restarted orders-2 ROLLBACK v1", "verified orders-2 ROLLBACK", "enabled orders-2 ROLLBACK",
+				"drained orders-1 ROLLBACK", "restarting orders-1 ROLLBACK v1", "restarted orders-1 ROLLBACK v1",
+				"verified orders-1 ROLLBACK", "enabled orders-1 ROLLBACK", "DeployFailed");
 		DeployFailed failed = (DeployFailed) this.world.steps.get(this.world.steps.size() - 1);
 		assertThat(failed.reason()).contains("reports version v1 instead of v2 (wrong version)");
 		assertThat(failed.rolledBack()).containsExactly(InstanceId.of("orders-2"), InstanceId.of("orders-1"));
@@ -90,10 +112,12 @@ class DeployRunTests {
 		run.run();
 
 		assertThat(this.world.describedSteps()).containsExactly("drained orders-1 ROLLOUT",
-				"restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT", "enabled orders-1 ROLLOUT",
-				"drained orders-1 ROLLBACK", "restarted orders-1 ROLLBACK v1", "verified orders-1 ROLLBACK",
-				"enabled orders-1 ROLLBACK", "DeployFailed");
-		assertThat(((DeployFailed) this.world.steps.get(8)).reason()).isEqualTo("cancelled: ops: stop");
+				"restarting orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT",
+				"enabled orders-1 ROLLOUT", "drained orders-1 ROLLBACK", "restarting orders-1 ROLLBACK v1",
+				"restarted orders-1 ROLLBACK v1", "verified orders-1 ROLLBACK", "enabled orders-1 ROLLBACK",
+				"DeployFailed");
+		assertThat(((DeployFailed) this.world.steps.get(this.world.steps.size() - 1)).reason())
+			.isEqualTo("cancelled: ops: stop");
 	}
 
 	@Test
@@ -133,8 +157,9 @@ class DeployRunTests {
 
 		this.world.runs.resumed(plan, resumption).run();
 
-		assertThat(this.world.describedSteps()).containsExactly("restarted orders-2 ROLLOUT v2",
-				"verified orders-2 ROLLOUT", "enabled orders-2 ROLLOUT", "DeploySucceeded");
+		assertThat(this.world.describedSteps()).containsExactly("restarting orders-2 ROLLOUT v2",
+				"restarted orders-2 ROLLOUT v2", "verified orders-2 ROLLOUT", "enabled orders-2 ROLLOUT",
+				"DeploySucceeded");
 	}
 
 	@Test
@@ -147,10 +172,10 @@ class DeployRunTests {
 		this.world.runs.resumed(plan, resumption).run();
 
 		assertThat(this.world.describedSteps()).containsExactly("drained orders-1 ROLLBACK",
-				"restarted orders-1 ROLLBACK v1", "verified orders-1 ROLLBACK", "enabled orders-1 ROLLBACK",
-				"DeployFailed");
-		assertThat(((DeployFailed) this.world.steps.get(4)).rolledBack()).containsExactly(InstanceId.of("orders-2"),
-				InstanceId.of("orders-1"));
+				"restarting orders-1 ROLLBACK v1", "restarted orders-1 ROLLBACK v1", "verified orders-1 ROLLBACK",
+				"enabled orders-1 ROLLBACK", "DeployFailed");
+		assertThat(((DeployFailed) this.world.steps.get(this.world.steps.size() - 1)).rolledBack())
+			.containsExactly(InstanceId.of("orders-2"), InstanceId.of("orders-1"));
 	}
 
 	private void run(DeployPlan plan) throws InterruptedException {

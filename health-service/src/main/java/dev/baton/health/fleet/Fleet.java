@@ -2,6 +2,7 @@ package dev.baton.health.fleet;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -15,7 +16,9 @@ import org.slf4j.LoggerFactory;
 
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.StepId;
 import dev.baton.contracts.deploy.InstanceRestarted;
+import dev.baton.contracts.deploy.InstanceRestarting;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.health.probe.ProbeSettings;
 import dev.baton.health.probe.ProbeTarget;
@@ -23,9 +26,10 @@ import dev.baton.health.verdict.RestartWatch;
 
 /**
  * The instances this replica probes: those of the registry partitions it is assigned.
- * Every replica hears every restart step, but only the one probing the instance acts on
- * it; a step for an instance not (yet) probed here waits until its deadline, so a replica
- * that takes the instance over during a deploy still answers the step.
+ * Every replica hears every restart step (its beginning and its end), but only the one
+ * probing the instance acts on it; a step for an instance not (yet) probed here waits
+ * until its deadline, so a replica that takes the instance over during a deploy still
+ * answers the step.
  */
 public final class Fleet {
 
@@ -103,30 +107,45 @@ public final class Fleet {
 	}
 
 	/**
+	 * A deploy begins to restart an instance: probe it fast from now on, so the verdict
+	 * is ready about when the instance is. A step whose timeout has already passed (a
+	 * replay) is ignored.
+	 * @param step the step that begins the restart
+	 */
+	public synchronized void restarting(InstanceRestarting step) {
+		watch(step.instanceId(), step.stepId(), step.healthTimeoutMillis(), step.at(), true,
+				"restarting by deploy " + step.deployId() + " on " + step.version());
+	}
+
+	/**
 	 * A deploy restarted an instance: probe it fast until it rises or the deploy's
 	 * timeout passes. A step whose timeout has already passed (a replay) is ignored.
 	 * @param step the restart step
 	 */
 	public synchronized void restarted(InstanceRestarted step) {
-		long timeoutMillis = (step.healthTimeoutMillis() > 0) ? step.healthTimeoutMillis()
+		watch(step.instanceId(), step.stepId(), step.healthTimeoutMillis(), step.at(), false,
+				"restarted by deploy " + step.deployId() + " on " + step.version());
+	}
+
+	private void watch(InstanceId instanceId, StepId stepId, long requestedTimeoutMillis, Instant at, boolean underway,
+			String what) {
+		long timeoutMillis = (requestedTimeoutMillis > 0) ? requestedTimeoutMillis
 				: this.defaultRestartTimeout.toMillis();
-		if (step.at().plusMillis(timeoutMillis).isBefore(this.clock.instant())) {
+		if (at.plusMillis(timeoutMillis).isBefore(this.clock.instant())) {
 			return;
 		}
 		long now = System.nanoTime();
 		this.pending.values().removeIf((waiting) -> waiting.expired(now));
-		RestartWatch restart = new RestartWatch(step.stepId(), now + TimeUnit.MILLISECONDS.toNanos(timeoutMillis),
-				timeoutMillis);
-		Tracked current = this.tracked.get(step.instanceId());
+		RestartWatch restart = new RestartWatch(stepId, now + TimeUnit.MILLISECONDS.toNanos(timeoutMillis),
+				timeoutMillis, underway);
+		Tracked current = this.tracked.get(instanceId);
 		if (current != null) {
-			logger.info("{} restarted by deploy {} on {}: probing fast for up to {} ms", step.instanceId(),
-					step.deployId(), step.version(), timeoutMillis);
+			logger.info("{} {}: probing fast for up to {} ms", instanceId, what, timeoutMillis);
 			current.instance().watch(restart);
 		}
 		else {
-			logger.debug("{} restarted by deploy {} is not probed here (yet): waiting up to {} ms for it",
-					step.instanceId(), step.deployId(), timeoutMillis);
-			this.pending.put(step.instanceId(), restart);
+			logger.debug("{} {} is not probed here (yet): waiting up to {} ms for it", instanceId, what, timeoutMillis);
+			this.pending.put(instanceId, restart);
 		}
 	}
 

@@ -11,6 +11,7 @@ import org.springframework.kafka.listener.ConsumerSeekAware;
 
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.InstanceRestarted;
+import dev.baton.contracts.deploy.InstanceRestarting;
 import dev.baton.health.fleet.Fleet;
 import dev.baton.health.verdict.StepLogContext;
 import dev.baton.logging.LogContext;
@@ -37,7 +38,12 @@ public class DeployStepListener implements ConsumerSeekAware {
 	@KafkaListener(id = "health-deploy-steps", groupId = "#{'health-service-steps-' + T(java.util.UUID).randomUUID()}",
 			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).DEPLOY_STEPS)}")
 	void on(DeployStep step) {
-		if (step instanceof InstanceRestarted restarted) {
+		if (step instanceof InstanceRestarting restarting) {
+			try (LogContext context = StepLogContext.answering(restarting.instanceId(), restarting.stepId())) {
+				this.fleet.restarting(restarting);
+			}
+		}
+		else if (step instanceof InstanceRestarted restarted) {
 			try (LogContext context = StepLogContext.answering(restarted.instanceId(), restarted.stepId())) {
 				this.fleet.restarted(restarted);
 			}

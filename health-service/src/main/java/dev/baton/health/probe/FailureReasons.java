@@ -59,7 +59,7 @@ final class FailureReasons {
 			return "no route";
 		}
 		if (cause instanceof ConnectException) {
-			return "refused";
+			return ProbeOutcome.REFUSED;
 		}
 		return null;
 	}

@@ -17,9 +17,20 @@ import dev.baton.contracts.Version;
  */
 public record ProbeOutcome(boolean success, Version version, String reason, long latencyMillis, Instant probedAt) {
 
+	/** The reason of a probe that found nothing listening at the instance's address. */
+	public static final String REFUSED = "refused";
+
 	public ProbeOutcome {
 		Objects.requireNonNull(probedAt, "probedAt is required");
 		reason = (reason != null) ? reason : "";
+	}
+
+	/**
+	 * Whether nothing was listening: the process that served the address is gone.
+	 * @return true for a refused connection
+	 */
+	public boolean refused() {
+		return !this.success && REFUSED.equals(this.reason);
 	}
 
 	public static ProbeOutcome success(Version version, long latencyMillis, Instant probedAt) {

@@ -26,6 +26,8 @@ public final class InstanceHealth {
 
 	private RestartWatch watch;
 
+	private boolean oldProcessGone;
+
 	private StepId lastAnswered;
 
 	private long lastPublishedNanos;
@@ -37,19 +39,33 @@ public final class InstanceHealth {
 	}
 
 	/**
-	 * Starts waiting for the instance to rise after a restart. What was known before the
-	 * restart is forgotten, so only probes of the restarted instance count.
+	 * Starts waiting for the instance to rise after a restart, or learns that a restart
+	 * already watched has ended. While the runtime still restarts the instance, the old
+	 * process may answer: a rise counts only once a probe found nothing listening. Once
+	 * the runtime is done, what was known before is forgotten unless that happened, so
+	 * only probes of the restarted instance count.
 	 * @param restart the step to answer
-	 * @return false when that step is already watched or answered (a redelivery)
+	 * @return true when probes in flight no longer count and the instance should be
+	 * probed at once; false when the step is already answered, or known and nothing
+	 * changes for its probes (a redelivery, or the end of a restart whose old process was
+	 * already seen gone)
 	 */
 	public boolean watch(RestartWatch restart) {
-		boolean known = restart.stepId().equals(this.lastAnswered)
-				|| (this.watch != null && restart.stepId().equals(this.watch.stepId()));
-		if (known) {
+		if (restart.stepId().equals(this.lastAnswered)) {
+			return false;
+		}
+		boolean known = this.watch != null && restart.stepId().equals(this.watch.stepId());
+		if (known && (restart.underway() || !this.watch.underway())) {
 			return false;
 		}
 		this.watch = restart;
-		this.counter.forget();
+		if (known && this.oldProcessGone) {
+			return false;
+		}
+		this.oldProcessGone = !restart.underway();
+		if (this.oldProcessGone) {
+			this.counter.forget();
+		}
 		return true;
 	}
 
@@ -78,10 +94,15 @@ public final class InstanceHealth {
 	public Optional<VerdictIssued> judge(ProbeOutcome outcome, long nowNanos) {
 		boolean changed = this.counter.count(outcome);
 		if (this.watch != null) {
-			if (this.counter.risen()) {
+			this.oldProcessGone |= outcome.refused();
+			if (this.oldProcessGone && this.counter.risen()) {
 				return Optional.of(answer(outcome, outcome.reason(), nowNanos));
 			}
-			if (this.watch.expired(nowNanos)) {
+			if (this.watch.expired(nowNanos) && this.watch.underway()) {
+				// the runtime never said it was done: nobody waits for an answer
+				this.watch = null;
+			}
+			else if (this.watch.expired(nowNanos)) {
 				this.counter.giveUp();
 				String reason = "not healthy within " + this.watch.timeoutMillis() + " ms"
 						+ (outcome.reason().isEmpty() ? "" : ": " + outcome.reason());

@@ -5,14 +5,16 @@ import java.util.Objects;
 import dev.baton.contracts.StepId;
 
 /**
- * A deploy restarted an instance and waits for the verdict that names this step.
+ * A deploy restarts an instance and waits for the verdict that names this step.
  *
  * @param stepId the restart step to answer
  * @param deadlineNanos the {@link System#nanoTime()} after which the instance is declared
  * unhealthy
  * @param timeoutMillis the timeout the deploy asked for, for the reason
+ * @param underway whether the runtime's commands are still running: the step began
+ * ({@code InstanceRestarting}) and has not ended ({@code InstanceRestarted})
  */
-public record RestartWatch(StepId stepId, long deadlineNanos, long timeoutMillis) {
+public record RestartWatch(StepId stepId, long deadlineNanos, long timeoutMillis, boolean underway) {
 
 	public RestartWatch {
 		Objects.requireNonNull(stepId, "stepId is required");

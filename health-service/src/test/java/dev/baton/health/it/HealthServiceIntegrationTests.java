@@ -122,8 +122,7 @@ abstract class HealthServiceIntegrationTests {
 				instance.version("v2").up();
 				startedAt.set(Instant.now());
 			}, 700, TimeUnit.MILLISECONDS);
-			VerdictIssued answer = await().atMost(PATIENCE)
-				.until(() -> answering("orders-1", stepId), (found) -> found != null);
+			VerdictIssued answer = awaitAnswer("orders-1", stepId);
 			assertThat(answer.status()).isEqualTo(HealthStatus.HEALTHY);
 			assertThat(answer.version()).isEqualTo(Version.of("v2"));
 			assertThat(answer.answersStep()).isEqualTo(StepId.of(stepId));
@@ -146,6 +145,43 @@ abstract class HealthServiceIntegrationTests {
 	}
 
 	@Test
+	void restartIsVerifiedWhileTheRuntimeStillRunsOnceTheOldProcessWasGone() {
+		TestInstance instance = this.harness.instance();
+		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
+		this.harness.startReplica("r1", "baton.health.probe.fast-interval=50ms");
+		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+
+		String stepId = "restart-" + UUID.randomUUID();
+		this.harness.step(Records.restarting("orders-1", instance.port(), stepId, 10_000));
+		AtomicReference<Instant> stoppedAt = new AtomicReference<>();
+		AtomicReference<Instant> startedAt = new AtomicReference<>();
+		ScheduledExecutorService runtime = Executors.newSingleThreadScheduledExecutor();
+		try {
+			// the old process serves v1 for 500 ms more, then nothing listens for 500 ms
+			runtime.schedule(() -> {
+				stoppedAt.set(Instant.now());
+				instance.down();
+			}, 500, TimeUnit.MILLISECONDS);
+			runtime.schedule(() -> {
+				instance.version("v2").up();
+				startedAt.set(Instant.now());
+			}, 1000, TimeUnit.MILLISECONDS);
+			VerdictIssued answer = awaitAnswer("orders-1", stepId);
+			assertThat(answer.status()).isEqualTo(HealthStatus.HEALTHY);
+			assertThat(answer.version()).isEqualTo(Version.of("v2"));
+			assertThat(answer.probedAt()).isAfter(stoppedAt.get());
+			Instant decidedAt = answer.probedAt().plusMillis(answer.latencyMillis());
+			logger.info("Instance verified {} ms after it started listening, no InstanceRestarted published",
+					Duration.between(startedAt.get(), decidedAt).toMillis());
+			assertThat(Duration.between(startedAt.get(), decidedAt))
+				.isLessThanOrEqualTo(Duration.ofMillis(2 * 50 + 100));
+		}
+		finally {
+			runtime.shutdownNow();
+		}
+	}
+
+	@Test
 	void restartThatNeverComesUpIsAnsweredUnhealthyAtTheDeployTimeout() {
 		TestInstance instance = this.harness.instance();
 		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
@@ -155,8 +191,7 @@ abstract class HealthServiceIntegrationTests {
 		instance.down();
 		String stepId = "restart-" + UUID.randomUUID();
 		this.harness.step(Records.restarted("orders-1", instance.port(), stepId, 1_500));
-		VerdictIssued answer = await().atMost(PATIENCE)
-			.until(() -> answering("orders-1", stepId), (found) -> found != null);
+		VerdictIssued answer = awaitAnswer("orders-1", stepId);
 		assertThat(answer.status()).isEqualTo(HealthStatus.UNHEALTHY);
 		assertThat(answer.reason()).startsWith("not healthy within 1500 ms");
 	}
@@ -248,6 +283,10 @@ abstract class HealthServiceIntegrationTests {
 				.filter((verdict) -> verdict.status() == status)
 				.findFirst()
 				.orElse(null), (found) -> found != null);
+	}
+
+	private VerdictIssued awaitAnswer(String instanceId, String stepId) {
+		return await().atMost(PATIENCE).until(() -> answering(instanceId, stepId), (found) -> found != null);
 	}
 
 	private VerdictIssued answering(String instanceId, String stepId) {

@@ -14,6 +14,7 @@ import dev.baton.contracts.StepId;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.health.probe.ProbeOutcome;
 import dev.baton.health.probe.ProbeSettings;
 import dev.baton.health.probe.ProbeTarget;
 
@@ -60,7 +61,7 @@ class InstanceHealthTests {
 	void answersTheRestartStepOnceTheRestartedInstanceRises() {
 		riseAt(0);
 		StepId step = StepId.of("restart-1");
-		assertThat(this.health.watch(new RestartWatch(step, 10 * SECOND, 10_000))).isTrue();
+		assertThat(this.health.watch(new RestartWatch(step, 10 * SECOND, 10_000, false))).isTrue();
 		assertThat(this.health.watching()).isTrue();
 		assertThat(this.health.judge(success("v2"), 2 * SECOND)).isEmpty();
 		VerdictIssued answer = this.health.judge(success("v2"), 3 * SECOND).orElseThrow();
@@ -68,14 +69,14 @@ class InstanceHealthTests {
 		assertThat(answer.version()).isEqualTo(Version.of("v2"));
 		assertThat(answer.answersStep()).isEqualTo(step);
 		assertThat(this.health.watching()).isFalse();
-		assertThat(this.health.watch(new RestartWatch(step, 20 * SECOND, 10_000))).isFalse();
+		assertThat(this.health.watch(new RestartWatch(step, 20 * SECOND, 10_000, false))).isFalse();
 	}
 
 	@Test
 	void answersTheRestartStepUnhealthyWhenTheTimeoutPasses() {
 		riseAt(0);
 		StepId step = StepId.of("restart-2");
-		this.health.watch(new RestartWatch(step, 5 * SECOND, 4_000));
+		this.health.watch(new RestartWatch(step, 5 * SECOND, 4_000, false));
 		Optional<VerdictIssued> down = this.health.judge(failure("refused"), 2 * SECOND);
 		assertThat(down).isEmpty();
 		VerdictIssued unhealthy = this.health.judge(failure("refused"), 3 * SECOND).orElseThrow();
@@ -84,6 +85,69 @@ class InstanceHealthTests {
 		assertThat(answer.status()).isEqualTo(HealthStatus.UNHEALTHY);
 		assertThat(answer.answersStep()).isEqualTo(step);
 		assertThat(answer.reason()).isEqualTo("not healthy within 4000 ms: refused");
+	}
+
+	@Test
+	void whileTheRuntimeRestartsOnlyARiseAfterTheOldProcessIsGoneAnswers() {
+		riseAt(0);
+		StepId step = StepId.of("restart-3");
+		assertThat(this.health.watch(new RestartWatch(step, 10 * SECOND, 10_000, true))).isTrue();
+		assertThat(this.health.watching()).isTrue();
+		assertThat(answerTo(success("v1"), SECOND)).isEmpty();
+		assertThat(answerTo(failure("503"), 2 * SECOND)).isEmpty();
+		assertThat(answerTo(success("v1"), 3 * SECOND)).isEmpty();
+		assertThat(answerTo(success("v1"), 4 * SECOND)).isEmpty();
+		assertThat(answerTo(failure("refused"), 5 * SECOND)).isEmpty();
+		assertThat(answerTo(success("v2"), 6 * SECOND)).isEmpty();
+		VerdictIssued answer = this.health.judge(success("v2"), 7 * SECOND).orElseThrow();
+		assertThat(answer.answersStep()).isEqualTo(step);
+		assertThat(answer.version()).isEqualTo(Version.of("v2"));
+		assertThat(this.health.watch(new RestartWatch(step, 20 * SECOND, 10_000, false))).isFalse();
+		assertThat(this.health.watching()).isFalse();
+	}
+
+	@Test
+	void theEndOfARestartKeepsWhatWasCountedSinceTheOldProcessWasGone() {
+		riseAt(0);
+		StepId step = StepId.of("restart-4");
+		this.health.watch(new RestartWatch(step, 10 * SECOND, 10_000, true));
+		this.health.judge(failure("refused"), SECOND);
+		assertThat(answerTo(success("v2"), 2 * SECOND)).isEmpty();
+
+		assertThat(this.health.watch(new RestartWatch(step, 30 * SECOND, 10_000, false))).isFalse();
+
+		assertThat(this.health.judge(success("v2"), 3 * SECOND).orElseThrow().answersStep()).isEqualTo(step);
+	}
+
+	@Test
+	void theEndOfARestartWhoseOldProcessWasNeverSeenGoneForgetsWhatWasKnown() {
+		riseAt(0);
+		StepId step = StepId.of("restart-5");
+		this.health.watch(new RestartWatch(step, 10 * SECOND, 10_000, true));
+		assertThat(answerTo(success("v1"), SECOND)).isEmpty();
+
+		assertThat(this.health.watch(new RestartWatch(step, 30 * SECOND, 10_000, false))).isTrue();
+		assertThat(this.health.watch(new RestartWatch(step, 30 * SECOND, 10_000, true))).isFalse();
+
+		assertThat(answerTo(success("v2"), 2 * SECOND)).isEmpty();
+		assertThat(this.health.judge(success("v2"), 3 * SECOND).orElseThrow().answersStep()).isEqualTo(step);
+	}
+
+	@Test
+	void aRestartThatNeverEndsIsNotAnswered() {
+		riseAt(0);
+		this.health.watch(new RestartWatch(StepId.of("restart-6"), 5 * SECOND, 4_000, true));
+		this.health.judge(failure("refused"), SECOND);
+
+		VerdictIssued unhealthy = this.health.judge(failure("refused"), 6 * SECOND).orElseThrow();
+
+		assertThat(unhealthy.status()).isEqualTo(HealthStatus.UNHEALTHY);
+		assertThat(unhealthy.answersStep()).isNull();
+		assertThat(this.health.watching()).isFalse();
+	}
+
+	private Optional<StepId> answerTo(ProbeOutcome outcome, long nanos) {
+		return this.health.judge(outcome, nanos).map(VerdictIssued::answersStep);
 	}
 
 	private void riseAt(long nanos) {
