@@ -23,12 +23,14 @@ import org.springframework.boot.kafka.autoconfigure.DefaultKafkaConsumerFactoryC
 import org.springframework.boot.kafka.autoconfigure.DefaultKafkaProducerFactoryCustomizer;
 import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.kafka.config.ContainerCustomizer;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.kafka.support.serializer.DelegatingByTypeSerializer;
 import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
@@ -137,6 +139,18 @@ public class BatonKafkaAutoConfiguration {
 	AuditTrail batonAuditTrail(KafkaTemplate<String, Object> kafka, TopicNames names,
 			@Value("${spring.application.name:baton}") String source) {
 		return new AuditTrail(kafka, names, source);
+	}
+
+	/**
+	 * Listener containers commit offsets without waiting for the broker's answer: the
+	 * next record (a drain answer the deployer waits for, a gate command) is not held up
+	 * by the commit of the one before. A record whose offset was not yet committed when a
+	 * service stops is read again, which every Baton handler allows.
+	 * @return the customizer Spring Boot applies to its listener container factory
+	 */
+	@Bean
+	ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> batonListenerContainerCustomizer() {
+		return (container) -> container.getContainerProperties().setSyncCommits(false);
 	}
 
 	@Bean

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -21,6 +22,7 @@ import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceEnabled;
 import dev.baton.contracts.deploy.InstanceRestarted;
+import dev.baton.contracts.deploy.InstanceRestarting;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.deployer.fleet.DeployGates;
@@ -33,10 +35,11 @@ import dev.baton.logging.LogContext;
 
 /**
  * The deployer's one publisher. Steps are keyed by service, gates by their
- * {@link GateKey}; every send waits for the broker's acknowledgement, so the next step
- * only starts once the previous one is on the record. Each step is logged (with the
- * instance it is about in the logging context) and handed to the {@link StepObserver}s
- * once published.
+ * {@link GateKey}. Gate commands and the steps that start or end a deploy wait for the
+ * broker's acknowledgement; a step about one instance does not, so a deploy does not wait
+ * on the record at each of its instance's steps (one producer and one key keep their
+ * order, and a send that fails is logged). Each step is logged (with the instance it is
+ * about in the logging context) and handed to the {@link StepObserver}s once sent.
  */
 public final class KafkaDeployEvents implements DeployEvents {
 
@@ -67,8 +70,20 @@ public final class KafkaDeployEvents implements DeployEvents {
 
 	@Override
 	public void step(DeployStep step) {
-		try (LogContext context = DeployLogContext.instance(instanceOf(step))) {
-			send(Topic.DEPLOY_STEPS, step.service().value(), step);
+		InstanceId instance = instanceOf(step);
+		try (LogContext context = DeployLogContext.instance(instance)) {
+			CompletableFuture<?> sent = this.kafka.send(this.names.name(Topic.DEPLOY_STEPS), step.service().value(),
+					step);
+			if (instance == null) {
+				await(sent, Topic.DEPLOY_STEPS);
+			}
+			else {
+				sent.whenComplete((result, failure) -> {
+					if (failure != null) {
+						logger.error("Could not publish {}: the record of its deploy lacks it", step, failure);
+					}
+				});
+			}
 			logger.info("{}", step);
 		}
 		this.observers.forEach((observer) -> observer.published(step));
@@ -90,6 +105,9 @@ public final class KafkaDeployEvents implements DeployEvents {
 	private static InstanceId instanceOf(DeployStep step) {
 		if (step instanceof InstanceDrained drained) {
 			return drained.instanceId();
+		}
+		if (step instanceof InstanceRestarting restarting) {
+			return restarting.instanceId();
 		}
 		if (step instanceof InstanceRestarted restarted) {
 			return restarted.instanceId();
@@ -118,8 +136,12 @@ public final class KafkaDeployEvents implements DeployEvents {
 	}
 
 	private void send(Topic topic, String key, Object value) {
+		await(this.kafka.send(this.names.name(topic), key, value), topic);
+	}
+
+	private static void await(CompletableFuture<?> sent, Topic topic) {
 		try {
-			this.kafka.send(this.names.name(topic), key, value).get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+			sent.get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -7,13 +7,18 @@ import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.nginx.SetPeerGate;
 
 /**
- * Everything the deployer tells the world. Each call returns once the message is durably
- * published, so a step that was published is a step a restarted deployer will find.
+ * Everything the deployer tells the world. A gate command, and a step that starts or ends
+ * a deploy, return once durably published: a deploy is on the record before it closes any
+ * gate, so a restarted deployer finds every deploy that may have left a peer drained. A
+ * step about one instance returns once sent, in order: the record of a deploy is always a
+ * prefix of what happened, and a deployer that dies before such a step is on the record
+ * does that step again when it resumes, which every step allows.
  */
 public interface DeployEvents {
 
 	/**
-	 * Publishes a deploy step, with its audit record.
+	 * Publishes a deploy step, with its audit record: waits for it unless it is about one
+	 * instance.
 	 * @param step the step
 	 */
 	void step(DeployStep step);
