@@ -15,12 +15,12 @@ import dev.baton.contracts.ServiceName;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({ @JsonSubTypes.Type(DeployRejected.class), @JsonSubTypes.Type(DeployStarted.class),
-		@JsonSubTypes.Type(InstanceDrained.class), @JsonSubTypes.Type(InstanceRestarting.class),
+		@JsonSubTypes.Type(InstanceDrained.class), @JsonSubTypes.Type(InstanceRestartStarted.class),
 		@JsonSubTypes.Type(InstanceRestarted.class), @JsonSubTypes.Type(InstanceVerified.class),
 		@JsonSubTypes.Type(InstanceEnabled.class), @JsonSubTypes.Type(DeploySucceeded.class),
 		@JsonSubTypes.Type(DeployFailed.class) })
 @JsonIgnoreProperties(ignoreUnknown = true)
-public sealed interface DeployStep permits DeployRejected, DeployStarted, InstanceDrained, InstanceRestarting,
+public sealed interface DeployStep permits DeployRejected, DeployStarted, InstanceDrained, InstanceRestartStarted,
 		InstanceRestarted, InstanceVerified, InstanceEnabled, DeploySucceeded, DeployFailed {
 
 	DeployId deployId();

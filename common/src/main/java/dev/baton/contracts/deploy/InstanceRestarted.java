@@ -11,9 +11,9 @@ import dev.baton.contracts.StepId;
 import dev.baton.contracts.Version;
 
 /**
- * The runtime restarted an instance on a version. It ends the {@link InstanceRestarting}
- * step of the same {@code stepId}: from here on any healthy answer counts, and the
- * verdict that confirms the restart names that step.
+ * The runtime restarted an instance on a version. It ends the
+ * {@link InstanceRestartStarted} step of the same {@code stepId}: from here on any
+ * healthy answer counts, and the verdict that confirms the restart names that step.
  *
  * @param deployId the deploy
  * @param service the service

@@ -22,7 +22,7 @@ import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceEnabled;
 import dev.baton.contracts.deploy.InstanceRestarted;
-import dev.baton.contracts.deploy.InstanceRestarting;
+import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.deployer.fleet.DeployGates;
@@ -106,8 +106,8 @@ public final class KafkaDeployEvents implements DeployEvents {
 		if (step instanceof InstanceDrained drained) {
 			return drained.instanceId();
 		}
-		if (step instanceof InstanceRestarting restarting) {
-			return restarting.instanceId();
+		if (step instanceof InstanceRestartStarted started) {
+			return started.instanceId();
 		}
 		if (step instanceof InstanceRestarted restarted) {
 			return restarted.instanceId();

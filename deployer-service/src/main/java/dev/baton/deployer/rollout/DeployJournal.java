@@ -22,8 +22,8 @@ import dev.baton.contracts.deploy.InstanceVerified;
 /**
  * What {@code deploy.steps} says about every deploy, read back after a restart: which
  * deploys exist, which never ended, and how far each of their instances got. A restart
- * that began ({@code InstanceRestarting}) and never ended is no stage: the instance stays
- * drained, and a resumed deploy restarts it again.
+ * that began ({@code InstanceRestartStarted}) and never ended is no stage: the instance
+ * stays drained, and a resumed deploy restarts it again.
  */
 public final class DeployJournal {
 

@@ -10,7 +10,7 @@ import dev.baton.contracts.StepId;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.deploy.InstanceRestarted;
-import dev.baton.contracts.deploy.InstanceRestarting;
+import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.contracts.health.VerdictIssued;
 
@@ -38,8 +38,8 @@ final class RestartSteps {
 	}
 
 	/**
-	 * Publishes {@link InstanceRestarting}, so health-service probes the instance while
-	 * the runtime restarts it, runs the runtime's commands and publishes
+	 * Publishes {@link InstanceRestartStarted}, so health-service probes the instance
+	 * while the runtime restarts it, runs the runtime's commands and publishes
 	 * {@link InstanceRestarted}, also when they failed, so their exit code and error
 	 * output are on the record. The verdict is awaited from before the first publication:
 	 * it may arrive before the commands return.
@@ -52,7 +52,7 @@ final class RestartSteps {
 		this.board.expectVerdict(stepId);
 		RestartResult result;
 		try {
-			this.events.step(new InstanceRestarting(plan.deployId(), plan.service(), target.instanceId(),
+			this.events.step(new InstanceRestartStarted(plan.deployId(), plan.service(), target.instanceId(),
 					target.endpoint().host(), target.endpoint().port(), phase, stepId, version, healthTimeoutMillis,
 					this.clock.instant()));
 			result = this.runtime.restart(plan.service(), target, version);

@@ -32,7 +32,7 @@ import dev.baton.contracts.deploy.DeploySucceeded;
 import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceEnabled;
 import dev.baton.contracts.deploy.InstanceRestarted;
-import dev.baton.contracts.deploy.InstanceRestarting;
+import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.contracts.nginx.NginxCommand;
 import dev.baton.contracts.nginx.SetPeerGate;
@@ -85,12 +85,12 @@ abstract class DeployerIntegrationTests {
 					(started) -> assertThat(started.batches()).containsExactly(List.of(id("orders-1")),
 							List.of(id("orders-2")), List.of(id("orders-3"))));
 			assertThat(steps.subList(1, steps.size() - 1)).extracting(DeployerIntegrationTests::describe)
-				.containsExactly("InstanceDrained orders-1 ROLLOUT", "InstanceRestarting orders-1 ROLLOUT",
+				.containsExactly("InstanceDrained orders-1 ROLLOUT", "InstanceRestartStarted orders-1 ROLLOUT",
 						"InstanceRestarted orders-1 ROLLOUT", "InstanceVerified orders-1 ROLLOUT",
 						"InstanceEnabled orders-1 ROLLOUT", "InstanceDrained orders-2 ROLLOUT",
-						"InstanceRestarting orders-2 ROLLOUT", "InstanceRestarted orders-2 ROLLOUT",
+						"InstanceRestartStarted orders-2 ROLLOUT", "InstanceRestarted orders-2 ROLLOUT",
 						"InstanceVerified orders-2 ROLLOUT", "InstanceEnabled orders-2 ROLLOUT",
-						"InstanceDrained orders-3 ROLLOUT", "InstanceRestarting orders-3 ROLLOUT",
+						"InstanceDrained orders-3 ROLLOUT", "InstanceRestartStarted orders-3 ROLLOUT",
 						"InstanceRestarted orders-3 ROLLOUT", "InstanceVerified orders-3 ROLLOUT",
 						"InstanceEnabled orders-3 ROLLOUT");
 			assertThat(steps).filteredOn(InstanceVerified.class::isInstance)
@@ -169,7 +169,7 @@ abstract class DeployerIntegrationTests {
 			}
 			assertThat(steps).filteredOn((step) -> describe(step).endsWith("ROLLBACK"))
 				.extracting(DeployerIntegrationTests::describe)
-				.containsExactly("InstanceDrained orders-1 ROLLBACK", "InstanceRestarting orders-1 ROLLBACK",
+				.containsExactly("InstanceDrained orders-1 ROLLBACK", "InstanceRestartStarted orders-1 ROLLBACK",
 						"InstanceRestarted orders-1 ROLLBACK", "InstanceVerified orders-1 ROLLBACK",
 						"InstanceEnabled orders-1 ROLLBACK");
 			assertThat(List.of("orders-1", "orders-2", "orders-3"))
@@ -199,12 +199,12 @@ abstract class DeployerIntegrationTests {
 			await().atMost(DEPLOY_TIMEOUT)
 				.until(() -> this.world.steps("ci-killed")
 					.stream()
-					.anyMatch((step) -> describe(step).equals("InstanceRestarting orders-2 ROLLOUT")));
+					.anyMatch((step) -> describe(step).equals("InstanceRestartStarted orders-2 ROLLOUT")));
 			first.close();
 			this.world.release("orders-2");
 			assertThat(this.world.steps("ci-killed")).extracting(DeployerIntegrationTests::describe)
 				.endsWith("InstanceEnabled orders-1 ROLLOUT", "InstanceDrained orders-2 ROLLOUT",
-						"InstanceRestarting orders-2 ROLLOUT");
+						"InstanceRestartStarted orders-2 ROLLOUT");
 			assertThat(this.world.version("orders-2")).isEqualTo("v1");
 
 			this.world.startDeployer();
@@ -212,13 +212,13 @@ abstract class DeployerIntegrationTests {
 
 			assertThat(steps).extracting(DeployerIntegrationTests::describe)
 				.containsExactly("DeployStarted", "InstanceDrained orders-1 ROLLOUT",
-						"InstanceRestarting orders-1 ROLLOUT", "InstanceRestarted orders-1 ROLLOUT",
+						"InstanceRestartStarted orders-1 ROLLOUT", "InstanceRestarted orders-1 ROLLOUT",
 						"InstanceVerified orders-1 ROLLOUT", "InstanceEnabled orders-1 ROLLOUT",
-						"InstanceDrained orders-2 ROLLOUT", "InstanceRestarting orders-2 ROLLOUT",
+						"InstanceDrained orders-2 ROLLOUT", "InstanceRestartStarted orders-2 ROLLOUT",
 						// the restart the first deployer began is begun again
-						"InstanceRestarting orders-2 ROLLOUT", "InstanceRestarted orders-2 ROLLOUT",
+						"InstanceRestartStarted orders-2 ROLLOUT", "InstanceRestarted orders-2 ROLLOUT",
 						"InstanceVerified orders-2 ROLLOUT", "InstanceEnabled orders-2 ROLLOUT",
-						"InstanceDrained orders-3 ROLLOUT", "InstanceRestarting orders-3 ROLLOUT",
+						"InstanceDrained orders-3 ROLLOUT", "InstanceRestartStarted orders-3 ROLLOUT",
 						"InstanceRestarted orders-3 ROLLOUT", "InstanceVerified orders-3 ROLLOUT",
 						"InstanceEnabled orders-3 ROLLOUT", "DeploySucceeded");
 			assertThat(this.world.audits("ci-killed"))
@@ -250,9 +250,9 @@ abstract class DeployerIntegrationTests {
 
 			assertThat(steps).extracting(DeployerIntegrationTests::describe)
 				.containsExactly("DeployStarted", "InstanceDrained orders-1 ROLLOUT",
-						"InstanceRestarting orders-1 ROLLOUT", "InstanceRestarted orders-1 ROLLOUT",
+						"InstanceRestartStarted orders-1 ROLLOUT", "InstanceRestarted orders-1 ROLLOUT",
 						"InstanceVerified orders-1 ROLLOUT", "InstanceEnabled orders-1 ROLLOUT",
-						"InstanceDrained orders-1 ROLLBACK", "InstanceRestarting orders-1 ROLLBACK",
+						"InstanceDrained orders-1 ROLLBACK", "InstanceRestartStarted orders-1 ROLLBACK",
 						"InstanceRestarted orders-1 ROLLBACK", "InstanceVerified orders-1 ROLLBACK",
 						"InstanceEnabled orders-1 ROLLBACK", "DeployFailed");
 			assertThat(((DeployFailed) steps.get(steps.size() - 1)).reason()).isEqualTo("cancelled: ops: wrong day");
@@ -389,8 +389,8 @@ abstract class DeployerIntegrationTests {
 		if (step instanceof InstanceDrained drained) {
 			return "InstanceDrained " + drained.instanceId() + " " + drained.phase();
 		}
-		if (step instanceof InstanceRestarting restarting) {
-			return "InstanceRestarting " + restarting.instanceId() + " " + restarting.phase();
+		if (step instanceof InstanceRestartStarted started) {
+			return "InstanceRestartStarted " + started.instanceId() + " " + started.phase();
 		}
 		if (step instanceof InstanceRestarted restarted) {
 			return "InstanceRestarted " + restarted.instanceId() + " " + restarted.phase();

@@ -14,7 +14,7 @@ import dev.baton.contracts.NodeId;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.InstanceDrained;
-import dev.baton.contracts.deploy.InstanceRestarting;
+import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.VerdictIssued;
 
@@ -35,8 +35,8 @@ class DeployRunTests {
 		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)), List.of(target(2)))));
 
 		assertThat(this.world.describedSteps()).containsExactly("drained orders-1 ROLLOUT",
-				"restarting orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT",
-				"enabled orders-1 ROLLOUT", "drained orders-2 ROLLOUT", "restarting orders-2 ROLLOUT v2",
+				"restart started orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT",
+				"enabled orders-1 ROLLOUT", "drained orders-2 ROLLOUT", "restart started orders-2 ROLLOUT v2",
 				"restarted orders-2 ROLLOUT v2", "verified orders-2 ROLLOUT", "enabled orders-2 ROLLOUT",
 				"DeploySucceeded");
 		assertThat(this.world.gates).extracting((gate) -> gate.port() + (gate.open() ? " open" : " closed"))
@@ -48,25 +48,25 @@ class DeployRunTests {
 		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1), target(2)))));
 
 		assertThat(this.world.describedSteps()).startsWith("drained orders-1 ROLLOUT", "drained orders-2 ROLLOUT",
-				"restarting orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "restarting orders-2 ROLLOUT v2",
-				"restarted orders-2 ROLLOUT v2", "verified orders-1 ROLLOUT", "verified orders-2 ROLLOUT",
-				"enabled orders-1 ROLLOUT", "enabled orders-2 ROLLOUT");
+				"restart started orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2",
+				"restart started orders-2 ROLLOUT v2", "restarted orders-2 ROLLOUT v2", "verified orders-1 ROLLOUT",
+				"verified orders-2 ROLLOUT", "enabled orders-1 ROLLOUT", "enabled orders-2 ROLLOUT");
 	}
 
 	@Test
 	void keepsAVerdictThatArrivesWhileTheRuntimeStillRestartsTheInstance() throws InterruptedException {
 		this.world.health = (restarted) -> null;
 		this.world.onRestart = () -> {
-			InstanceRestarting restarting = (InstanceRestarting) this.world.steps.get(this.world.steps.size() - 1);
-			this.world.board.onVerdict(new VerdictIssued(restarting.instanceId(), restarting.service(),
-					restarting.host(), restarting.port(), HealthStatus.HEALTHY, restarting.version(), "", 1, 1, 0,
-					Instant.now(), restarting.stepId()));
+			InstanceRestartStarted started = (InstanceRestartStarted) this.world.steps.get(this.world.steps.size() - 1);
+			this.world.board
+				.onVerdict(new VerdictIssued(started.instanceId(), started.service(), started.host(), started.port(),
+						HealthStatus.HEALTHY, started.version(), "", 1, 1, 0, Instant.now(), started.stepId()));
 		};
 
 		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)))));
 
 		assertThat(this.world.describedSteps()).containsExactly("drained orders-1 ROLLOUT",
-				"restarting orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT",
+				"restart started orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT",
 				"enabled orders-1 ROLLOUT", "DeploySucceeded");
 	}
 
@@ -79,10 +79,11 @@ class DeployRunTests {
 		run(this.world.plan("v2", RolloutWorld.policy(),
 				List.of(List.of(target(1)), List.of(target(2)), List.of(target(3)))));
 
-		assertThat(this.world.describedSteps()).endsWith("drained orders-2 ROLLBACK", "restarting orders-2 ROLLBACK v1",
-				"restarted orders-2 ROLLBACK v1", "verified orders-2 ROLLBACK", "enabled orders-2 ROLLBACK",
-				"drained orders-1 ROLLBACK", "restarting orders-1 ROLLBACK v1", "restarted orders-1 ROLLBACK v1",
-				"verified orders-1 ROLLBACK", "enabled orders-1 ROLLBACK", "DeployFailed");
+		assertThat(this.world.describedSteps()).endsWith("drained orders-2 ROLLBACK",
+				"restart started orders-2 ROLLBACK v1", "restarted orders-2 ROLLBACK v1", "verified orders-2 ROLLBACK",
+				"enabled orders-2 ROLLBACK", "drained orders-1 ROLLBACK", "restart started orders-1 ROLLBACK v1",
+				"restarted orders-1 ROLLBACK v1", "verified orders-1 ROLLBACK", "enabled orders-1 ROLLBACK",
+				"DeployFailed");
 		DeployFailed failed = (DeployFailed) this.world.steps.get(this.world.steps.size() - 1);
 		assertThat(failed.reason()).contains("reports version v1 instead of v2 (wrong version)");
 		assertThat(failed.rolledBack()).containsExactly(InstanceId.of("orders-2"), InstanceId.of("orders-1"));
@@ -112,8 +113,8 @@ class DeployRunTests {
 		run.run();
 
 		assertThat(this.world.describedSteps()).containsExactly("drained orders-1 ROLLOUT",
-				"restarting orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT",
-				"enabled orders-1 ROLLOUT", "drained orders-1 ROLLBACK", "restarting orders-1 ROLLBACK v1",
+				"restart started orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT",
+				"enabled orders-1 ROLLOUT", "drained orders-1 ROLLBACK", "restart started orders-1 ROLLBACK v1",
 				"restarted orders-1 ROLLBACK v1", "verified orders-1 ROLLBACK", "enabled orders-1 ROLLBACK",
 				"DeployFailed");
 		assertThat(((DeployFailed) this.world.steps.get(this.world.steps.size() - 1)).reason())
@@ -157,7 +158,7 @@ class DeployRunTests {
 
 		this.world.runs.resumed(plan, resumption).run();
 
-		assertThat(this.world.describedSteps()).containsExactly("restarting orders-2 ROLLOUT v2",
+		assertThat(this.world.describedSteps()).containsExactly("restart started orders-2 ROLLOUT v2",
 				"restarted orders-2 ROLLOUT v2", "verified orders-2 ROLLOUT", "enabled orders-2 ROLLOUT",
 				"DeploySucceeded");
 	}
@@ -172,7 +173,7 @@ class DeployRunTests {
 		this.world.runs.resumed(plan, resumption).run();
 
 		assertThat(this.world.describedSteps()).containsExactly("drained orders-1 ROLLBACK",
-				"restarting orders-1 ROLLBACK v1", "restarted orders-1 ROLLBACK v1", "verified orders-1 ROLLBACK",
+				"restart started orders-1 ROLLBACK v1", "restarted orders-1 ROLLBACK v1", "verified orders-1 ROLLBACK",
 				"enabled orders-1 ROLLBACK", "DeployFailed");
 		assertThat(((DeployFailed) this.world.steps.get(this.world.steps.size() - 1)).rolledBack())
 			.containsExactly(InstanceId.of("orders-2"), InstanceId.of("orders-1"));

@@ -22,7 +22,7 @@ import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceEnabled;
 import dev.baton.contracts.deploy.InstanceRestarted;
-import dev.baton.contracts.deploy.InstanceRestarting;
+import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.VerdictIssued;
@@ -106,8 +106,8 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 		if (step instanceof InstanceDrained drained) {
 			return "drained " + drained.instanceId() + " " + drained.phase();
 		}
-		if (step instanceof InstanceRestarting restarting) {
-			return "restarting " + restarting.instanceId() + " " + restarting.phase() + " " + restarting.version();
+		if (step instanceof InstanceRestartStarted started) {
+			return "restart started " + started.instanceId() + " " + started.phase() + " " + started.version();
 		}
 		if (step instanceof InstanceRestarted restarted) {
 			return "restarted " + restarted.instanceId() + " " + restarted.phase() + " " + restarted.version();

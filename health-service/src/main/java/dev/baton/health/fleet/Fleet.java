@@ -18,7 +18,7 @@ import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.StepId;
 import dev.baton.contracts.deploy.InstanceRestarted;
-import dev.baton.contracts.deploy.InstanceRestarting;
+import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.health.probe.ProbeSettings;
 import dev.baton.health.probe.ProbeTarget;
@@ -112,7 +112,7 @@ public final class Fleet {
 	 * replay) is ignored.
 	 * @param step the step that begins the restart
 	 */
-	public synchronized void restarting(InstanceRestarting step) {
+	public synchronized void restartStarted(InstanceRestartStarted step) {
 		watch(step.instanceId(), step.stepId(), step.healthTimeoutMillis(), step.at(), true,
 				"restarting by deploy " + step.deployId() + " on " + step.version());
 	}

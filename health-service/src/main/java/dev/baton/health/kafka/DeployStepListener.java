@@ -11,7 +11,7 @@ import org.springframework.kafka.listener.ConsumerSeekAware;
 
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.InstanceRestarted;
-import dev.baton.contracts.deploy.InstanceRestarting;
+import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.health.fleet.Fleet;
 import dev.baton.health.verdict.StepLogContext;
 import dev.baton.logging.LogContext;
@@ -38,9 +38,9 @@ public class DeployStepListener implements ConsumerSeekAware {
 	@KafkaListener(id = "health-deploy-steps", groupId = "#{'health-service-steps-' + T(java.util.UUID).randomUUID()}",
 			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).DEPLOY_STEPS)}")
 	void on(DeployStep step) {
-		if (step instanceof InstanceRestarting restarting) {
-			try (LogContext context = StepLogContext.answering(restarting.instanceId(), restarting.stepId())) {
-				this.fleet.restarting(restarting);
+		if (step instanceof InstanceRestartStarted started) {
+			try (LogContext context = StepLogContext.answering(started.instanceId(), started.stepId())) {
+				this.fleet.restartStarted(started);
 			}
 		}
 		else if (step instanceof InstanceRestarted restarted) {

@@ -12,7 +12,7 @@ import dev.baton.contracts.StepId;
  * unhealthy
  * @param timeoutMillis the timeout the deploy asked for, for the reason
  * @param underway whether the runtime's commands are still running: the step began
- * ({@code InstanceRestarting}) and has not ended ({@code InstanceRestarted})
+ * ({@code InstanceRestartStarted}) and has not ended ({@code InstanceRestarted})
  */
 public record RestartWatch(StepId stepId, long deadlineNanos, long timeoutMillis, boolean underway) {
 

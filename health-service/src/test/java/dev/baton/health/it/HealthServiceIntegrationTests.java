@@ -152,7 +152,7 @@ abstract class HealthServiceIntegrationTests {
 		awaitVerdict("orders-1", HealthStatus.HEALTHY);
 
 		String stepId = "restart-" + UUID.randomUUID();
-		this.harness.step(Records.restarting("orders-1", instance.port(), stepId, 10_000));
+		this.harness.step(Records.restartStarted("orders-1", instance.port(), stepId, 10_000));
 		AtomicReference<Instant> stoppedAt = new AtomicReference<>();
 		AtomicReference<Instant> startedAt = new AtomicReference<>();
 		ScheduledExecutorService runtime = Executors.newSingleThreadScheduledExecutor();

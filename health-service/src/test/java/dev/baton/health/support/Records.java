@@ -21,8 +21,8 @@ public final class Records {
 		return snapshot(instanceId, "127.0.0.1", port, "REGISTERED", 1);
 	}
 
-	public static String restarting(String instanceId, int port, String stepId, long healthTimeoutMillis) {
-		return "{\"type\":\"InstanceRestarting\",\"deployId\":\"deploy-1\",\"service\":\"orders\",\"instanceId\":\""
+	public static String restartStarted(String instanceId, int port, String stepId, long healthTimeoutMillis) {
+		return "{\"type\":\"InstanceRestartStarted\",\"deployId\":\"deploy-1\",\"service\":\"orders\",\"instanceId\":\""
 				+ instanceId + "\",\"host\":\"127.0.0.1\",\"port\":" + port + ",\"phase\":\"ROLLOUT\",\"stepId\":\""
 				+ stepId + "\",\"version\":\"v2\",\"healthTimeoutMillis\":" + healthTimeoutMillis + ",\"at\":\""
 				+ Instant.now() + "\"}";

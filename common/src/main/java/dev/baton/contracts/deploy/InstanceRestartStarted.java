@@ -27,10 +27,11 @@ import dev.baton.contracts.Version;
  * @param healthTimeoutMillis how long health-service should probe fast
  * @param at when the restart began
  */
-public record InstanceRestarting(DeployId deployId, ServiceName service, InstanceId instanceId, String host, int port,
-		DeployPhase phase, StepId stepId, Version version, long healthTimeoutMillis, Instant at) implements DeployStep {
+public record InstanceRestartStarted(DeployId deployId, ServiceName service, InstanceId instanceId, String host,
+		int port, DeployPhase phase, StepId stepId, Version version, long healthTimeoutMillis,
+		Instant at) implements DeployStep {
 
-	public InstanceRestarting {
+	public InstanceRestartStarted {
 		Objects.requireNonNull(deployId, "deployId is required");
 		Objects.requireNonNull(service, "service is required");
 		Objects.requireNonNull(instanceId, "instanceId is required");
