@@ -5,6 +5,7 @@ import java.util.concurrent.ScheduledFuture;
 
 import dev.baton.contracts.StepId;
 import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.health.probe.HttpProber;
 import dev.baton.health.probe.ProbeOutcome;
 import dev.baton.health.probe.ProbeSettings;
 import dev.baton.health.probe.ProbeTarget;
@@ -39,6 +40,8 @@ final class MonitoredInstance {
 	private boolean discardInFlight;
 
 	private boolean probedOnce;
+
+	private volatile boolean lastRefused;
 
 	private boolean stopped;
 
@@ -94,8 +97,9 @@ final class MonitoredInstance {
 			due = this.dueNanos;
 		}
 		long started = System.nanoTime();
-		this.loop.prober()
-			.probe(this.target, this.settings)
+		HttpProber prober = this.loop.prober();
+		(this.lastRefused ? prober.probeAfterRefusal(this.target, this.settings)
+				: prober.probe(this.target, this.settings))
 			.exceptionally((failure) -> ProbeOutcome.failure("probe error: " + failure, 0, Instant.now()))
 			.thenAccept((outcome) -> completed(outcome, due, started - due));
 	}
@@ -119,6 +123,7 @@ final class MonitoredInstance {
 				return;
 			}
 			this.inFlight = false;
+			this.lastRefused = outcome.refused();
 			long now = System.nanoTime();
 			if (this.discardInFlight) {
 				this.discardInFlight = false;

@@ -1,5 +1,7 @@
 package dev.baton.health.probe;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -9,6 +11,8 @@ import java.time.Instant;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
+import java.nio.channels.AsynchronousSocketChannel;
+import java.nio.channels.CompletionHandler;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -85,6 +89,62 @@ public final class HttpProber {
 			// the request timeout covers the headers; this bounds reading the body too
 			.orTimeout(settings.timeout().toMillis() + BODY_GRACE_MILLIS, TimeUnit.MILLISECONDS)
 			.handle((answer, failure) -> outcome(answer, failure, settings, probedAt, started));
+	}
+
+	/**
+	 * Probes an instance whose last probe found nothing listening, as one that is being
+	 * restarted does for seconds while it is probed fast. A plain TCP connection tells
+	 * first whether anything listens: the HTTP client spends some 2 ms of CPU on a
+	 * refused request, a plain connection a twentieth of that. The GET follows only when
+	 * the connection was accepted.
+	 * @param target what to probe
+	 * @param settings the timeout and how to find the version
+	 * @return the outcome, completed when the instance answered or the timeout passed
+	 */
+	public CompletableFuture<ProbeOutcome> probeAfterRefusal(ProbeTarget target, ProbeSettings settings) {
+		Instant probedAt = this.clock.instant();
+		long started = System.nanoTime();
+		return resolved(target.endpoint().host()).thenCompose((host) -> connects(host, target.endpoint().port()))
+			.orTimeout(settings.timeout().toMillis(), TimeUnit.MILLISECONDS)
+			.handle((connected, failure) -> (failure != null)
+					? CompletableFuture.completedFuture(outcome(null, failure, settings, probedAt, started))
+					: probe(target, settings))
+			.thenCompose((outcome) -> outcome);
+	}
+
+	private static CompletableFuture<Void> connects(String host, int port) {
+		CompletableFuture<Void> connected = new CompletableFuture<>();
+		AsynchronousSocketChannel channel;
+		try {
+			channel = AsynchronousSocketChannel.open();
+		}
+		catch (IOException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+		connected.whenComplete((result, failure) -> close(channel));
+		channel.connect(new InetSocketAddress(host, port), null, new CompletionHandler<Void, Void>() {
+
+			@Override
+			public void completed(Void result, Void attachment) {
+				connected.complete(null);
+			}
+
+			@Override
+			public void failed(Throwable failure, Void attachment) {
+				connected.completeExceptionally(failure);
+			}
+
+		});
+		return connected;
+	}
+
+	private static void close(AsynchronousSocketChannel channel) {
+		try {
+			channel.close();
+		}
+		catch (IOException ex) {
+			// nothing was sent on it: there is nothing to lose
+		}
 	}
 
 	/**

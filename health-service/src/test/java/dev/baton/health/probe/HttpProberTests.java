@@ -114,6 +114,26 @@ class HttpProberTests {
 	}
 
 	@Test
+	void afterARefusalAnInstanceListeningAgainIsProbedOverHttp() throws Exception {
+		this.instance.version("v4");
+		ProbeOutcome outcome = this.prober.probeAfterRefusal(target(this.instance.port()), this.settings)
+			.get(5, TimeUnit.SECONDS);
+		assertThat(outcome.success()).isTrue();
+		assertThat(outcome.version()).isEqualTo(Version.of("v4"));
+		assertThat(this.instance.probes()).hasSize(1);
+	}
+
+	@Test
+	void afterARefusalNothingListeningIsRefusedAgain() throws Exception {
+		try (TestInstance gone = TestInstance.stopped()) {
+			ProbeOutcome outcome = this.prober.probeAfterRefusal(target(gone.port()), this.settings)
+				.get(5, TimeUnit.SECONDS);
+			assertThat(outcome.success()).isFalse();
+			assertThat(outcome.refused()).isTrue();
+		}
+	}
+
+	@Test
 	void unresolvableHostFailsWithoutThrowing() throws Exception {
 		ProbeTarget target = new ProbeTarget(InstanceId.of("ghost-1"), ServiceName.of("ghost"),
 				new Endpoint("no-such-host.invalid", 8080), "/health");
@@ -132,9 +152,12 @@ class HttpProberTests {
 	}
 
 	private ProbeOutcome probe(int port) throws Exception {
-		ProbeTarget target = new ProbeTarget(InstanceId.of("orders-1"), ServiceName.of("orders"),
-				new Endpoint("127.0.0.1", port), "/health");
-		return this.prober.probe(target, this.settings).get(5, TimeUnit.SECONDS);
+		return this.prober.probe(target(port), this.settings).get(5, TimeUnit.SECONDS);
+	}
+
+	private static ProbeTarget target(int port) {
+		return new ProbeTarget(InstanceId.of("orders-1"), ServiceName.of("orders"), new Endpoint("127.0.0.1", port),
+				"/health");
 	}
 
 }
