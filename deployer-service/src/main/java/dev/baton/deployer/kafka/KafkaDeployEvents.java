@@ -78,9 +78,11 @@ public final class KafkaDeployEvents implements DeployEvents {
 				await(sent, Topic.DEPLOY_STEPS);
 			}
 			else {
+				LogContext.Carried caller = LogContext.carry();
 				sent.whenComplete((result, failure) -> {
 					if (failure != null) {
-						logger.error("Could not publish {}: the record of its deploy lacks it", step, failure);
+						caller.run(() -> logger.error("Could not publish {}: the record of its deploy lacks it", step,
+								failure));
 					}
 				});
 			}

@@ -50,19 +50,17 @@ final class RestartSteps {
 		StepId stepId = StepId.random();
 		long healthTimeoutMillis = plan.policy().healthTimeout().toMillis();
 		this.board.expectVerdict(stepId);
-		RestartResult result;
+		RestartResult result = null;
 		try {
 			this.events.step(new InstanceRestartStarted(plan.deployId(), plan.service(), target.instanceId(),
 					target.endpoint().host(), target.endpoint().port(), phase, stepId, version, healthTimeoutMillis,
 					this.clock.instant()));
 			result = this.runtime.restart(plan.service(), target, version);
 		}
-		catch (RuntimeException | InterruptedException ex) {
-			this.board.forget(stepId);
-			throw ex;
-		}
-		if (!result.succeeded()) {
-			this.board.forget(stepId);
+		finally {
+			if (result == null || !result.succeeded()) {
+				this.board.forget(stepId);
+			}
 		}
 		this.events.step(new InstanceRestarted(plan.deployId(), plan.service(), target.instanceId(),
 				target.endpoint().host(), target.endpoint().port(), phase, stepId, version, result.exitCode(),

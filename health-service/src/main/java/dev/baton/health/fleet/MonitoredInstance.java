@@ -41,7 +41,7 @@ final class MonitoredInstance {
 
 	private boolean probedOnce;
 
-	private volatile boolean lastRefused;
+	private boolean lastRefused;
 
 	private boolean stopped;
 
@@ -89,17 +89,18 @@ final class MonitoredInstance {
 
 	private void probe() {
 		long due;
+		boolean afterRefusal;
 		synchronized (this) {
 			if (this.stopped || this.inFlight) {
 				return;
 			}
 			this.inFlight = true;
 			due = this.dueNanos;
+			afterRefusal = this.lastRefused;
 		}
 		long started = System.nanoTime();
 		HttpProber prober = this.loop.prober();
-		(this.lastRefused ? prober.probeAfterRefusal(this.target, this.settings)
-				: prober.probe(this.target, this.settings))
+		(afterRefusal ? prober.probeAfterRefusal(this.target, this.settings) : prober.probe(this.target, this.settings))
 			.exceptionally((failure) -> ProbeOutcome.failure("probe error: " + failure, 0, Instant.now()))
 			.thenAccept((outcome) -> completed(outcome, due, started - due));
 	}

@@ -76,19 +76,7 @@ public final class HttpProber {
 	 * @return the outcome, completed when the instance answered or the timeout passed
 	 */
 	public CompletableFuture<ProbeOutcome> probe(ProbeTarget target, ProbeSettings settings) {
-		Instant probedAt = this.clock.instant();
-		long started = System.nanoTime();
-		HttpRequest request = HttpRequest.newBuilder(target.uri())
-			.GET()
-			.timeout(settings.timeout())
-			.header(PROBER_HEADER, this.proberName)
-			.header("Accept", "application/json, text/plain;q=0.9, */*;q=0.5")
-			.build();
-		HttpClient client = this.clients.get(clientIndex(target));
-		return resolved(target.endpoint().host()).thenCompose((host) -> client.sendAsync(request, this::bodyHandler))
-			// the request timeout covers the headers; this bounds reading the body too
-			.orTimeout(settings.timeout().toMillis() + BODY_GRACE_MILLIS, TimeUnit.MILLISECONDS)
-			.handle((answer, failure) -> outcome(answer, failure, settings, probedAt, started));
+		return get(target, settings, resolved(target.endpoint().host()));
 	}
 
 	/**
@@ -105,12 +93,31 @@ public final class HttpProber {
 	public CompletableFuture<ProbeOutcome> probeAfterRefusal(ProbeTarget target, ProbeSettings settings) {
 		Instant probedAt = this.clock.instant();
 		long started = System.nanoTime();
-		return resolved(target.endpoint().host()).thenCompose((host) -> connects(host, target.endpoint().port()))
+		CompletableFuture<String> host = resolved(target.endpoint().host());
+		return host.thenCompose((name) -> connects(name, target.endpoint().port()))
 			.orTimeout(settings.timeout().toMillis(), TimeUnit.MILLISECONDS)
 			.handle((connected, failure) -> (failure != null)
 					? CompletableFuture.completedFuture(outcome(null, failure, settings, probedAt, started))
-					: probe(target, settings))
+					: get(target, settings, host))
 			.thenCompose((outcome) -> outcome);
+	}
+
+	/** The GET itself, once the host name is resolved. */
+	private CompletableFuture<ProbeOutcome> get(ProbeTarget target, ProbeSettings settings,
+			CompletableFuture<String> host) {
+		Instant probedAt = this.clock.instant();
+		long started = System.nanoTime();
+		HttpRequest request = HttpRequest.newBuilder(target.uri())
+			.GET()
+			.timeout(settings.timeout())
+			.header(PROBER_HEADER, this.proberName)
+			.header("Accept", "application/json, text/plain;q=0.9, */*;q=0.5")
+			.build();
+		HttpClient client = this.clients.get(clientIndex(target));
+		return host.thenCompose((name) -> client.sendAsync(request, this::bodyHandler))
+			// the request timeout covers the headers; this bounds reading the body too
+			.orTimeout(settings.timeout().toMillis() + BODY_GRACE_MILLIS, TimeUnit.MILLISECONDS)
+			.handle((answer, failure) -> outcome(answer, failure, settings, probedAt, started));
 	}
 
 	private static CompletableFuture<Void> connects(String host, int port) {

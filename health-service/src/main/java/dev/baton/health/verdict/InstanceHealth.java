@@ -98,15 +98,17 @@ public final class InstanceHealth {
 			if (this.oldProcessGone && this.counter.risen()) {
 				return Optional.of(answer(outcome, outcome.reason(), nowNanos));
 			}
-			if (this.watch.expired(nowNanos) && this.watch.underway()) {
-				// the runtime never said it was done: nobody waits for an answer
-				this.watch = null;
-			}
-			else if (this.watch.expired(nowNanos)) {
-				this.counter.giveUp();
-				String reason = "not healthy within " + this.watch.timeoutMillis() + " ms"
-						+ (outcome.reason().isEmpty() ? "" : ": " + outcome.reason());
-				return Optional.of(answer(outcome, reason, nowNanos));
+			if (this.watch.expired(nowNanos)) {
+				if (this.watch.underway()) {
+					// the runtime never said it was done: nobody waits for an answer
+					this.watch = null;
+				}
+				else {
+					this.counter.giveUp();
+					String reason = "not healthy within " + this.watch.timeoutMillis() + " ms"
+							+ (outcome.reason().isEmpty() ? "" : ": " + outcome.reason());
+					return Optional.of(answer(outcome, reason, nowNanos));
+				}
 			}
 		}
 		boolean restate = this.counter.status() != null && nowNanos - this.lastPublishedNanos >= this.restateNanos;
