@@ -18,7 +18,8 @@ import java.time.Duration;
  * @param requestTimeout the longest a request may wait for its answer
  * @param maxInFlight requests that may be outstanding at once; beyond it a request is
  * counted as failed ({@code overload}) instead of being delayed
- * @param threads threads completing responses
+ * @param threads sending threads kept ready; more start while more requests are
+ * outstanding, up to {@code maxInFlight}
  * @param stopFile a file whose appearance stops the run; may be {@code null}
  * @param output where the JSON result goes; may be {@code null}
  * @param failOnErrors exit with status 1 when any request failed

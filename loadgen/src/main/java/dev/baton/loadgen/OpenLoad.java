@@ -1,13 +1,11 @@
 package dev.baton.loadgen;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.io.IOException;
 import java.time.Instant;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,7 +17,9 @@ import dev.baton.loadgen.RequestMix.Method;
  * Sends requests at fixed arrival times (the open model): the n-th request is due at
  * {@code start + n / rate} whether or not earlier ones were answered, so a slow or stuck
  * server cannot slow the load down and hide its failures. Latency runs from the due time,
- * not from when the request actually left.
+ * not from when the request actually left. Each outstanding request has a thread of its
+ * own, blocked on its connection: at 300 requests/s of 20 ms that is a handful of
+ * threads.
  */
 public final class OpenLoad {
 
@@ -33,17 +33,17 @@ public final class OpenLoad {
 
 	private final Semaphore inFlight;
 
-	private final URI getUri;
+	private final String getPath;
 
-	private final URI postUri;
+	private final String postPath;
 
 	public OpenLoad(LoadSettings settings) {
 		this.settings = settings;
 		LoopbackTarget.require(settings.target());
 		this.mix = new RequestMix(settings.getWeight(), settings.postWeight());
 		this.inFlight = new Semaphore(settings.maxInFlight());
-		this.getUri = settings.target().resolve(settings.getPath());
-		this.postUri = settings.target().resolve(settings.postPath());
+		this.getPath = settings.target().resolve(settings.getPath()).getRawPath();
+		this.postPath = settings.target().resolve(settings.postPath()).getRawPath();
 	}
 
 	/** Ends the run after the current request; safe from any thread. */
@@ -58,29 +58,27 @@ public final class OpenLoad {
 	 */
 	public LoadResult run() {
 		AtomicInteger threadCount = new AtomicInteger();
-		ExecutorService responses = Executors.newFixedThreadPool(this.settings.threads(), (task) -> {
-			Thread thread = new Thread(task, "loadgen-" + threadCount.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		});
-		HttpClient client = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(this.settings.connectTimeout())
-			.executor(responses)
-			.build();
-		try {
+		ThreadPoolExecutor senders = new ThreadPoolExecutor(
+				Math.min(this.settings.threads(), this.settings.maxInFlight()), this.settings.maxInFlight(), 30,
+				TimeUnit.SECONDS, new SynchronousQueue<>(), (task) -> {
+					Thread thread = new Thread(null, task, "loadgen-" + threadCount.incrementAndGet(), 256 * 1024);
+					thread.setDaemon(true);
+					return thread;
+				});
+		try (KeepAliveClient client = new KeepAliveClient(this.settings.target(), this.settings.connectTimeout(),
+				this.settings.requestTimeout())) {
 			Instant startedAt = Instant.now();
 			long start = System.nanoTime();
-			long end = send(client, start);
+			long end = send(client, senders, start);
 			awaitOutstanding();
 			return this.recorder.result(this.settings, startedAt, (end - start) / 1e9);
 		}
 		finally {
-			responses.shutdownNow();
+			senders.shutdownNow();
 		}
 	}
 
-	private long send(HttpClient client, long start) {
+	private long send(KeepAliveClient client, Executor senders, long start) {
 		double interval = 1e9 / this.settings.rate();
 		long limit = (this.settings.duration() != null) ? this.settings.duration().toNanos() : Long.MAX_VALUE;
 		long sequence = 0;
@@ -93,30 +91,32 @@ public final class OpenLoad {
 			for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
 				LockSupport.parkNanos(wait);
 			}
-			fire(client, sequence, due, (int) (offset / 1_000_000_000L));
+			fire(client, senders, sequence, due, (int) (offset / 1_000_000_000L));
 			sequence++;
 		}
 		return System.nanoTime();
 	}
 
-	private void fire(HttpClient client, long sequence, long due, int second) {
+	private void fire(KeepAliveClient client, Executor senders, long sequence, long due, int second) {
 		Method method = this.mix.methodOf(sequence);
 		if (!this.inFlight.tryAcquire()) {
 			this.recorder.failed(method, second, FailureCause.OVERLOAD);
 			return;
 		}
+		byte[] request = request(client, method, sequence);
 		try {
-			client.sendAsync(request(method, sequence), HttpResponse.BodyHandlers.discarding())
-				.whenComplete((response, failure) -> {
-					long nanos = System.nanoTime() - due;
-					if (failure != null) {
-						this.recorder.failed(method, second, FailureCause.of(failure));
-					}
-					else {
-						this.recorder.answered(method, second, response.statusCode(), nanos);
-					}
+			senders.execute(() -> {
+				try {
+					int status = client.send(request);
+					this.recorder.answered(method, second, status, System.nanoTime() - due);
+				}
+				catch (IOException | RuntimeException ex) {
+					this.recorder.failed(method, second, FailureCause.of(ex));
+				}
+				finally {
 					this.inFlight.release();
-				});
+				}
+			});
 		}
 		catch (RuntimeException ex) {
 			this.recorder.failed(method, second, FailureCause.of(ex));
@@ -124,16 +124,11 @@ public final class OpenLoad {
 		}
 	}
 
-	private HttpRequest request(Method method, long sequence) {
-		HttpRequest.Builder builder = HttpRequest.newBuilder().timeout(this.settings.requestTimeout());
+	private byte[] request(KeepAliveClient client, Method method, long sequence) {
 		if (method == Method.GET) {
-			return builder.uri(this.getUri).GET().build();
+			return client.get(this.getPath);
 		}
-		String order = "{\"item\":\"book\",\"quantity\":1,\"sequence\":" + sequence + "}";
-		return builder.uri(this.postUri)
-			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(order))
-			.build();
+		return client.postJson(this.postPath, "{\"item\":\"book\",\"quantity\":1,\"sequence\":" + sequence + "}");
 	}
 
 	private void awaitOutstanding() {
