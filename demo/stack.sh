@@ -100,12 +100,15 @@ wait_healthy() { # module, port
 }
 
 train_class_archive() { # build directory
-  # A training run that also serves requests: the archive then holds the classes of the first
-  # request too, which a restarted instance otherwise loads from its jar while health checks and
-  # the deploy wait for its first answer.
+  # A training run that also serves requests and registers as the instances do (on topics of
+  # its own, which no service reads): the archive then holds the classes of the first request
+  # and of the Kafka client too. A restarted instance otherwise loads them from its jar while
+  # the deploy waits for its first answer, and then while it re-enables it and drains the next.
   local build=$1 log="$RUN/logs/cds-training.log" pid port='' i
   (cd "$build" && exec java -XX:ArchiveClassesAtExit=app.jsa "${JVM_OPTS[@]}" -jar sample-app.jar \
-    --sample.version=v1 --baton.client.enabled=false --server.port=0 > "$log" 2>&1) &
+    --sample.version=v1 --server.port=0 --baton.client.bootstrap-servers=127.0.0.1:$KAFKA_PORT \
+    --baton.client.topic-prefix=cds-training. --baton.client.instance-id=cds-training \
+    --baton.client.deregister-on-shutdown=false > "$log" 2>&1) &
   pid=$!
   for i in $(seq 600); do
     port=$(sed -n 's/.*Tomcat started on port \([0-9]*\).*/\1/p' "$log")
@@ -119,6 +122,11 @@ train_class_archive() { # build directory
     curl -s -o /dev/null "http://127.0.0.1:$port/work"
     curl -s -o /dev/null -X POST -H 'Content-Type: application/json' -d '{"item":"training"}' \
       "http://127.0.0.1:$port/orders"
+  done
+  for i in $(seq 300); do
+    grep -q -e "Registered cds-training" -e "Could not register" "$log" && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
   done
   kill -TERM "$pid" 2>/dev/null || true
   wait "$pid" || true
