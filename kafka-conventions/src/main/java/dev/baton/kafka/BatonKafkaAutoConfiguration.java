@@ -9,7 +9,6 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -71,12 +70,13 @@ public class BatonKafkaAutoConfiguration {
 	}
 
 	@Bean
+	ContractJson batonContractJson(JsonMapper mapper) {
+		return new ContractJson(mapper);
+	}
+
+	@Bean
 	DefaultKafkaConsumerFactoryCustomizer batonConsumerFactoryCustomizer(TopicNames names,
-			BatonKafkaProperties properties, JsonMapper mapper) {
-		// Hand-written JSON may leave out numbers and flags: they read as 0 or
-		// false, and the contracts' own validation then says what is missing (a
-		// port of 0, say).
-		JsonMapper reader = mapper.rebuild().disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).build();
+			BatonKafkaProperties properties, ContractJson json) {
 		return (factory) -> {
 			// A Baton consumer never skips what was published before it first joined.
 			factory.updateConfigs(Map.of(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
@@ -85,12 +85,12 @@ public class BatonKafkaAutoConfiguration {
 			DefaultKafkaConsumerFactory<String, Object> typed = typed(factory);
 			typed.setKeyDeserializerSupplier(() -> new ErrorHandlingDeserializer<>(new StringDeserializer()));
 			typed.setValueDeserializerSupplier(() -> new ErrorHandlingDeserializer<>(
-					new TopicTypedJsonDeserializer(names, properties.maxRecordBytes(), reader)));
+					new TopicTypedJsonDeserializer(names, properties.maxRecordBytes(), json.reader())));
 		};
 	}
 
 	@Bean
-	DefaultKafkaProducerFactoryCustomizer batonProducerFactoryCustomizer(TopicNames names, JsonMapper mapper) {
+	DefaultKafkaProducerFactoryCustomizer batonProducerFactoryCustomizer(TopicNames names, ContractJson json) {
 		return (factory) -> {
 			factory.updateConfigs(Map.of(ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
 					true, ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_REQUEST_BYTES,
@@ -104,7 +104,7 @@ public class BatonKafkaAutoConfiguration {
 			}
 			DefaultKafkaProducerFactory<String, Object> typed = typed(factory);
 			typed.setKeySerializerSupplier(StringSerializer::new);
-			typed.setValueSerializerSupplier(() -> valueSerializer(mapper));
+			typed.setValueSerializerSupplier(() -> valueSerializer(json.writer()));
 		};
 	}
 
@@ -154,8 +154,9 @@ public class BatonKafkaAutoConfiguration {
 	}
 
 	@Bean
-	ProducerWarmUp batonProducerWarmUp(KafkaTemplate<String, Object> kafka, TopicDeclarations declarations) {
-		return new ProducerWarmUp(kafka, declarations);
+	FirstMessageWarmUp batonFirstMessageWarmUp(KafkaTemplate<String, Object> kafka, TopicDeclarations declarations,
+			ContractJson json) {
+		return new FirstMessageWarmUp(kafka, declarations, json);
 	}
 
 	@Bean

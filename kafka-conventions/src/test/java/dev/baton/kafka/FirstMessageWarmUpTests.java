@@ -30,7 +30,7 @@ import static org.awaitility.Awaitility.await;
 @SpringBootTest(properties = { "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
 		"spring.main.web-application-type=none" })
 @EmbeddedKafka(partitions = 1)
-class ProducerWarmUpTests {
+class FirstMessageWarmUpTests {
 
 	@Autowired
 	private CreatedProducers created;
