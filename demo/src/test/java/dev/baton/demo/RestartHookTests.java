@@ -107,7 +107,7 @@ class RestartHookTests {
 
 		assertThat(result.code()).as(result.err()).isZero();
 		assertThat(result.err()).matches(
-				"app-1: exited after \\d+ ms, stopped after \\d+ ms; answering /health \\d+ ms after its start\\s*");
+				"app-1: asked to stop after \\d+ ms, exited after \\d+ ms, stopped after \\d+ ms; answering /health \\d+ ms after its start\\s*");
 		assertThat(pid()).isNotEqualTo(before);
 		assertThat(answers()).isTrue();
 	}
