@@ -155,8 +155,8 @@ public class BatonKafkaAutoConfiguration {
 
 	@Bean
 	FirstMessageWarmUp batonFirstMessageWarmUp(KafkaTemplate<String, Object> kafka, TopicDeclarations declarations,
-			ContractJson json) {
-		return new FirstMessageWarmUp(kafka, declarations, json);
+			ContractJson json, AuditTrail audit) {
+		return new FirstMessageWarmUp(kafka, declarations, json, audit);
 	}
 
 	@Bean

@@ -1,6 +1,11 @@
 package dev.baton.kafka;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,12 +21,15 @@ import org.springframework.kafka.core.KafkaTemplate;
  * 140 ms for that on its first step. Jackson builds a message type's writer and reader
  * the first time it meets the type. Once the application is ready, a background thread
  * does all of it instead: the JSON of every message type, the producer and the metadata
- * of every topic the service declares. A broker not reachable yet costs only a debug
- * line: the first send then does the work itself, as it would have.
+ * of every topic the service declares, and a first record, the service's start in the
+ * audit trail. A broker not reachable yet costs only a debug line: the first send then
+ * does the work itself, as it would have.
  */
 final class FirstMessageWarmUp implements ApplicationListener<ApplicationReadyEvent> {
 
 	private static final Logger logger = LoggerFactory.getLogger(FirstMessageWarmUp.class);
+
+	private static final Duration START_RECORD_TIMEOUT = Duration.ofSeconds(10);
 
 	private final KafkaTemplate<String, Object> kafka;
 
@@ -29,10 +37,14 @@ final class FirstMessageWarmUp implements ApplicationListener<ApplicationReadyEv
 
 	private final ContractJson json;
 
-	FirstMessageWarmUp(KafkaTemplate<String, Object> kafka, TopicDeclarations declarations, ContractJson json) {
+	private final AuditTrail audit;
+
+	FirstMessageWarmUp(KafkaTemplate<String, Object> kafka, TopicDeclarations declarations, ContractJson json,
+			AuditTrail audit) {
 		this.kafka = kafka;
 		this.declarations = declarations;
 		this.json = json;
+		this.audit = audit;
 	}
 
 	@Override
@@ -43,22 +55,29 @@ final class FirstMessageWarmUp implements ApplicationListener<ApplicationReadyEv
 	}
 
 	/**
-	 * Builds the JSON of every message type, then creates the producer and reads the
-	 * metadata of every topic the service declares.
+	 * Builds the JSON of every message type, creates the producer and reads the metadata
+	 * of every topic the service declares, then records the service's start in the audit
+	 * trail and waits for the broker to have it: a producer's first record runs code no
+	 * metadata request does (its batches, its acknowledgement and the callbacks on it),
+	 * about 40 to 70 ms the first time on an idle machine.
 	 */
 	void warmUp() {
 		logger.debug("JSON ready for {} message types", this.json.prepare().size());
 		List<String> topics = this.declarations.declaredNames();
-		for (String topic : topics) {
-			try {
+		try {
+			for (String topic : topics) {
 				this.kafka.partitionsFor(topic);
 			}
-			catch (RuntimeException ex) {
-				logger.debug("Producer not warmed up for {}: {}", topic, ex.toString());
-				return;
-			}
+			this.audit.record(this.audit.source(), "service.started", this.audit.source(), "ready", Map.of())
+				.get(START_RECORD_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+			logger.debug("Producer ready for {}", topics);
 		}
-		logger.debug("Producer ready for {}", topics);
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (RuntimeException | ExecutionException | TimeoutException ex) {
+			logger.debug("Producer not warmed up: {}", ex.toString());
+		}
 	}
 
 }
