@@ -40,6 +40,8 @@ final class KeepAliveClient implements AutoCloseable {
 
 	private final Deque<Connection> idle = new ConcurrentLinkedDeque<>();
 
+	private volatile boolean closed;
+
 	KeepAliveClient(URI target, Duration connectTimeout, Duration requestTimeout) {
 		this.address = new InetSocketAddress(target.getHost().replaceAll("^\\[(.*)]$", "$1"), target.getPort());
 		this.authority = target.getRawAuthority();
@@ -103,9 +105,12 @@ final class KeepAliveClient implements AutoCloseable {
 			connection.output.flush();
 			connection.deadline = deadline;
 			Answer answer = Answer.read(connection.input);
-			if (answer.keepAlive()) {
+			if (answer.keepAlive() && !this.closed) {
 				connection.lastUsed = System.nanoTime();
 				this.idle.push(connection);
+				if (this.closed) {
+					close();
+				}
 			}
 			else {
 				connection.close();
@@ -151,8 +156,12 @@ final class KeepAliveClient implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Closes the idle connections; one in use closes when its answer has been read.
+	 */
 	@Override
 	public void close() {
+		this.closed = true;
 		for (Connection connection = this.idle.poll(); connection != null; connection = this.idle.poll()) {
 			connection.close();
 		}
