@@ -25,7 +25,7 @@ final class CommandLine {
 			  --connect-timeout D     connection timeout                              1s
 			  --request-timeout D     answer timeout                                  5s
 			  --max-in-flight N       outstanding requests before counting overload   2000
-			  --threads N             sending threads kept ready (more start on demand) 4
+			  --threads N             sending threads kept ready (more on demand)     4
 			  --stop-file PATH        stop when this file appears (SIGTERM works too)
 			  --out PATH              write the JSON result here
 			  --fail-on-errors        exit 1 when any request failed
