@@ -1,9 +1,10 @@
 package dev.baton.kafka;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -44,7 +45,7 @@ final class ContractJson {
 	 * @return the concrete types prepared
 	 */
 	List<Class<?>> prepare() {
-		List<Class<?>> prepared = new ArrayList<>();
+		Set<Class<?>> prepared = new LinkedHashSet<>();
 		for (Topic topic : Topic.values()) {
 			Deque<Class<?>> types = new ArrayDeque<>(List.of(topic.messageType()));
 			while (!types.isEmpty()) {
@@ -52,14 +53,13 @@ final class ContractJson {
 				if (type.isSealed()) {
 					types.addAll(List.of(type.getPermittedSubclasses()));
 				}
-				else if (!prepared.contains(type)) {
+				else if (prepared.add(type)) {
 					this.writer.writerFor(type);
 					this.reader.readerFor(type);
-					prepared.add(type);
 				}
 			}
 		}
-		return prepared;
+		return List.copyOf(prepared);
 	}
 
 }

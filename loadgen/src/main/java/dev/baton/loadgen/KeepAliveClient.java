@@ -43,7 +43,8 @@ final class KeepAliveClient implements AutoCloseable {
 	private volatile boolean closed;
 
 	KeepAliveClient(URI target, Duration connectTimeout, Duration requestTimeout) {
-		this.address = new InetSocketAddress(target.getHost().replaceAll("^\\[(.*)]$", "$1"), target.getPort());
+		int port = (target.getPort() >= 0) ? target.getPort() : 80;
+		this.address = new InetSocketAddress(target.getHost().replaceAll("^\\[(.*)]$", "$1"), port);
 		this.authority = target.getRawAuthority();
 		this.connectTimeoutMillis = (int) connectTimeout.toMillis();
 		this.requestTimeoutNanos = requestTimeout.toNanos();

@@ -64,6 +64,15 @@ class KeepAliveClientTests {
 	}
 
 	@Test
+	void namesTheTargetAsItWasGivenInTheHostHeader() {
+		KeepAliveClient client = new KeepAliveClient(URI.create("http://127.0.0.1/"), Duration.ofSeconds(1),
+				Duration.ofSeconds(1));
+
+		assertThat(new String(client.get("/work"), StandardCharsets.ISO_8859_1))
+			.isEqualTo("GET /work HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: baton-loadgen\r\n\r\n");
+	}
+
+	@Test
 	void opensANewConnectionAfterTheServerSaidClose() throws IOException {
 		KeepAliveClient client = client(serve("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"));
 
