@@ -30,6 +30,8 @@ final class KeepAliveClient implements AutoCloseable {
 
 	static final Duration MAX_IDLE = Duration.ofSeconds(5);
 
+	private static final long MAX_IDLE_NANOS = MAX_IDLE.toNanos();
+
 	private final InetSocketAddress address;
 
 	private final String authority;
@@ -131,7 +133,7 @@ final class KeepAliveClient implements AutoCloseable {
 	private Connection reusable() {
 		long now = System.nanoTime();
 		for (Connection connection = this.idle.poll(); connection != null; connection = this.idle.poll()) {
-			if (now - connection.lastUsed < MAX_IDLE.toNanos()) {
+			if (now - connection.lastUsed < MAX_IDLE_NANOS) {
 				return connection;
 			}
 			connection.close();

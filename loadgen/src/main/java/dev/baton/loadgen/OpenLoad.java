@@ -33,7 +33,10 @@ public final class OpenLoad {
 
 	private final Semaphore inFlight;
 
-	private final String getPath;
+	private final KeepAliveClient client;
+
+	/** Every GET is the same request: its bytes are made once. */
+	private final byte[] getRequest;
 
 	private final String postPath;
 
@@ -42,7 +45,8 @@ public final class OpenLoad {
 		LoopbackTarget.require(settings.target());
 		this.mix = new RequestMix(settings.getWeight(), settings.postWeight());
 		this.inFlight = new Semaphore(settings.maxInFlight());
-		this.getPath = settings.target().resolve(settings.getPath()).getRawPath();
+		this.client = new KeepAliveClient(settings.target(), settings.connectTimeout(), settings.requestTimeout());
+		this.getRequest = this.client.get(settings.target().resolve(settings.getPath()).getRawPath());
 		this.postPath = settings.target().resolve(settings.postPath()).getRawPath();
 	}
 
@@ -65,11 +69,10 @@ public final class OpenLoad {
 					thread.setDaemon(true);
 					return thread;
 				});
-		try (KeepAliveClient client = new KeepAliveClient(this.settings.target(), this.settings.connectTimeout(),
-				this.settings.requestTimeout())) {
+		try (this.client) {
 			Instant startedAt = Instant.now();
 			long start = System.nanoTime();
-			long end = send(client, senders, start);
+			long end = send(senders, start);
 			awaitOutstanding();
 			return this.recorder.result(this.settings, startedAt, (end - start) / 1e9);
 		}
@@ -78,7 +81,7 @@ public final class OpenLoad {
 		}
 	}
 
-	private long send(KeepAliveClient client, Executor senders, long start) {
+	private long send(Executor senders, long start) {
 		double interval = 1e9 / this.settings.rate();
 		long limit = (this.settings.duration() != null) ? this.settings.duration().toNanos() : Long.MAX_VALUE;
 		long sequence = 0;
@@ -91,23 +94,23 @@ public final class OpenLoad {
 			for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
 				LockSupport.parkNanos(wait);
 			}
-			fire(client, senders, sequence, due, (int) (offset / 1_000_000_000L));
+			fire(senders, sequence, due, (int) (offset / 1_000_000_000L));
 			sequence++;
 		}
 		return System.nanoTime();
 	}
 
-	private void fire(KeepAliveClient client, Executor senders, long sequence, long due, int second) {
+	private void fire(Executor senders, long sequence, long due, int second) {
 		Method method = this.mix.methodOf(sequence);
 		if (!this.inFlight.tryAcquire()) {
 			this.recorder.failed(method, second, FailureCause.OVERLOAD);
 			return;
 		}
-		byte[] request = request(client, method, sequence);
+		byte[] request = (method == Method.GET) ? this.getRequest : post(sequence);
 		try {
 			senders.execute(() -> {
 				try {
-					int status = client.send(request);
+					int status = this.client.send(request);
 					this.recorder.answered(method, second, status, System.nanoTime() - due);
 				}
 				catch (IOException | RuntimeException ex) {
@@ -124,11 +127,8 @@ public final class OpenLoad {
 		}
 	}
 
-	private byte[] request(KeepAliveClient client, Method method, long sequence) {
-		if (method == Method.GET) {
-			return client.get(this.getPath);
-		}
-		return client.postJson(this.postPath, "{\"item\":\"book\",\"quantity\":1,\"sequence\":" + sequence + "}");
+	private byte[] post(long sequence) {
+		return this.client.postJson(this.postPath, "{\"item\":\"book\",\"quantity\":1,\"sequence\":" + sequence + "}");
 	}
 
 	private void awaitOutstanding() {
