@@ -1,9 +1,6 @@
 package dev.baton.nginx.sync;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-import java.util.function.Predicate;
+import java.util.Optional;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,7 +9,6 @@ import dev.baton.contracts.ServiceName;
 import dev.baton.nginx.dataplane.ControlRefusedException;
 import dev.baton.nginx.dataplane.NginxUnreachableException;
 import dev.baton.nginx.dataplane.PeerControl;
-import dev.baton.nginx.peers.DesiredPeers;
 import dev.baton.nginx.peers.PeerSet;
 
 /**
@@ -24,17 +20,11 @@ final class DriftCheck {
 
 	private static final Logger logger = LoggerFactory.getLogger(DriftCheck.class);
 
-	private final Set<ServiceName> served;
-
-	private final DesiredPeers desired;
-
 	private final PeerControl control;
 
 	private volatile String epoch = "";
 
-	DriftCheck(Set<ServiceName> served, DesiredPeers desired, PeerControl control) {
-		this.served = Set.copyOf(served);
-		this.desired = desired;
+	DriftCheck(PeerControl control) {
 		this.control = control;
 	}
 
@@ -63,27 +53,18 @@ final class DriftCheck {
 	}
 
 	/**
-	 * The upstreams whose peer set in nginx differs from the desired one. An upstream
-	 * with a push queued is not drift: a command changed its desired set and the push
-	 * that follows brings nginx there.
-	 * @param pushQueued whether an upstream has a push queued
-	 * @return those upstreams; none when nginx does not answer
+	 * What nginx holds for an upstream.
+	 * @param service the upstream
+	 * @return its peer set in nginx; empty when nginx does not answer
 	 */
-	List<ServiceName> drifted(Predicate<ServiceName> pushQueued) {
-		List<ServiceName> drifted = new ArrayList<>();
-		for (ServiceName service : this.served) {
-			try {
-				PeerSet actual = this.control.peers(service).peers();
-				if (!actual.equals(this.desired.peerSet(service)) && !pushQueued.test(service)) {
-					logger.warn("Peers of {} drifted in nginx: pushing them again", service);
-					drifted.add(service);
-				}
-			}
-			catch (NginxUnreachableException | ControlRefusedException ex) {
-				logger.debug("Cannot reconcile {}: {}", service, ex.getMessage());
-			}
+	Optional<PeerSet> actual(ServiceName service) {
+		try {
+			return Optional.of(this.control.peers(service).peers());
 		}
-		return drifted;
+		catch (NginxUnreachableException | ControlRefusedException ex) {
+			logger.debug("Cannot reconcile {}: {}", service, ex.getMessage());
+			return Optional.empty();
+		}
 	}
 
 }

@@ -82,8 +82,7 @@ public class GateCommands {
 	private void handle(GateKey gate, String key, NginxCommand command, Instant writtenAt) {
 		if (command == null) {
 			if (this.served.contains(gate.service())) {
-				this.desired.remove(gate);
-				this.sync.submit(gate.service(), null);
+				this.sync.submit(gate.service(), () -> this.desired.remove(gate), null);
 			}
 			return;
 		}
@@ -95,10 +94,9 @@ public class GateCommands {
 			reject(set, writtenAt);
 			return;
 		}
-		this.desired.set(gate, set.open());
-		logger.debug("Took {} gate {} into the desired state", set.open() ? "open" : "closed", gate.gate());
-		this.sync.submit(gate.service(),
+		this.sync.submit(gate.service(), () -> this.desired.set(gate, set.open()),
 				new PendingAnswer(set.commandId(), gate.service(), gate.endpoint(), !set.open(), writtenAt));
+		logger.debug("Took {} gate {} into the desired state", set.open() ? "open" : "closed", gate.gate());
 	}
 
 	private void reject(SetPeerGate set, Instant writtenAt) {

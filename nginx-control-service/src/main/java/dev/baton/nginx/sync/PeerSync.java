@@ -79,7 +79,7 @@ public class PeerSync implements AutoCloseable {
 		this.metrics = metrics;
 		this.clock = clock;
 		this.schedule = schedule;
-		this.drift = new DriftCheck(served, desired, control);
+		this.drift = new DriftCheck(control);
 	}
 
 	/** Starts pushing: call once the desired state has been rebuilt. */
@@ -97,7 +97,21 @@ public class PeerSync implements AutoCloseable {
 	}
 
 	void submit(ServiceName service, PendingAnswer answer) {
+		submit(service, () -> {
+		}, answer);
+	}
+
+	/**
+	 * Changes the desired peers of an upstream and queues their push in one step, as far
+	 * as reconciling can tell: it never sees the change without the push queued, which it
+	 * would take for drift.
+	 * @param service the upstream
+	 * @param change what changes its desired peers
+	 * @param answer the answer the push owes, or null
+	 */
+	void submit(ServiceName service, Runnable change, PendingAnswer answer) {
 		synchronized (this.dirty) {
+			change.run();
 			this.dirty.add(service);
 			if (answer != null) {
 				this.pending.computeIfAbsent(service, (key) -> new ArrayList<>()).add(answer);
@@ -213,13 +227,21 @@ public class PeerSync implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Pushes again an upstream whose peer set in nginx differs from the desired one. An
+	 * upstream with a push queued is not drift: a command changed its desired set, and
+	 * the push that follows brings nginx there.
+	 */
 	private void reconcile() {
-		this.drift.drifted(this::pushQueued).forEach((service) -> submit(service, null));
-	}
-
-	private boolean pushQueued(ServiceName service) {
-		synchronized (this.dirty) {
-			return this.dirty.contains(service);
+		for (ServiceName service : this.served) {
+			this.drift.actual(service).ifPresent((actual) -> {
+				synchronized (this.dirty) {
+					if (!this.dirty.contains(service) && !actual.equals(this.desired.peerSet(service))) {
+						logger.warn("Peers of {} drifted in nginx: pushing them again", service);
+						submit(service, null);
+					}
+				}
+			});
 		}
 	}
 

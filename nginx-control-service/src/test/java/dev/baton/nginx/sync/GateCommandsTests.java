@@ -26,6 +26,7 @@ import dev.baton.contracts.nginx.PeerDrained;
 import dev.baton.contracts.nginx.PeerDraining;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.nginx.peers.DesiredPeers;
+import dev.baton.nginx.peers.PeerSet;
 import dev.baton.nginx.sync.NodeMetrics.CommandOutcome;
 import dev.baton.nginx.sync.RecordingMetrics.Measured;
 
@@ -132,6 +133,26 @@ class GateCommandsTests {
 		this.control.epoch = "epoch-2";
 
 		await().until(() -> this.control.pushes.size() > pushes && this.sync.epoch().equals("epoch-2"));
+	}
+
+	@Test
+	void peersChangedInNginxBehindTheNodesBackArePushedAgain() {
+		start();
+		this.commands.accept("orders/127.0.0.1:9001/ADMIN", gate("c1", "orders", Gate.ADMIN, true));
+		await().until(() -> this.events.stream().anyMatch(PeerApplied.class::isInstance));
+		PeerSet wanted = this.desired.peerSet(ORDERS);
+		int pushes;
+		synchronized (this.control) {
+			pushes = this.control.pushes.size();
+			this.control.held.put(ORDERS, new PeerSet(ORDERS, List.of()));
+		}
+
+		await().until(() -> {
+			synchronized (this.control) {
+				return this.control.pushes.size() > pushes && wanted.equals(this.control.held.get(ORDERS));
+			}
+		});
+		assertThat(this.events).filteredOn(PeerApplied.class::isInstance).hasSize(1);
 	}
 
 	@Test
