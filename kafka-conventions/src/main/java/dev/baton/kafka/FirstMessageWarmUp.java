@@ -18,12 +18,13 @@ import org.springframework.kafka.core.KafkaTemplate;
  * Makes a service's first message of a kind as quick as the ones after it. Kafka creates
  * a producer (its connection and its idempotent producer id) on the first send, and reads
  * a topic's metadata on the first send to it: the deployer's first deploy waited about
- * 140 ms for that on its first step. Jackson builds a message type's writer and reader
- * the first time it meets the type. Once the application is ready, a background thread
- * does all of it instead: the JSON of every message type, the producer and the metadata
- * of every topic the service declares, and a first record, the service's start in the
- * audit trail. A broker not reachable yet costs only a debug line: the first send then
- * does the work itself, as it would have.
+ * 140 ms for that on its first step. A message type's JSON and record methods are built
+ * and linked the first time they are used (see {@link ContractJson}). Once the
+ * application is ready, a background thread does all of it instead: the JSON and record
+ * methods of every message type, the producer and the metadata of every topic the service
+ * declares, and a first record, the service's start in the audit trail. A broker not
+ * reachable yet costs only a debug line: the first send then does the work itself, as it
+ * would have.
  */
 final class FirstMessageWarmUp implements ApplicationListener<ApplicationReadyEvent> {
 
@@ -62,7 +63,7 @@ final class FirstMessageWarmUp implements ApplicationListener<ApplicationReadyEv
 	 * about 40 to 70 ms the first time on an idle machine.
 	 */
 	void warmUp() {
-		logger.debug("JSON ready for {} message types", this.json.prepare().size());
+		logger.debug("JSON and record methods ready for {} message types", this.json.prepare().size());
 		List<String> topics = this.declarations.declaredNames();
 		try {
 			for (String topic : topics) {
