@@ -12,9 +12,9 @@ import dev.baton.nginx.dataplane.PeerControl;
 import dev.baton.nginx.peers.PeerSet;
 
 /**
- * Compares what nginx holds with what it should hold: a new epoch means nginx restarted
- * with empty shared memory, a differing peer set means drift. Either way the sync pushes
- * again.
+ * Reads what nginx holds, for the sync to compare with what it should hold: a new epoch
+ * means nginx restarted with empty shared memory, a differing peer set means drift.
+ * Either way the sync pushes again.
  */
 final class DriftCheck {
 
