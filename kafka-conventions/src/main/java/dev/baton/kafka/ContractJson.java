@@ -44,9 +44,9 @@ final class ContractJson {
 	}
 
 	/**
-	 * Builds the writer and the reader of every message type of every topic, and runs
-	 * them and the type's record methods once on a sample of it, read back as the topic's
-	 * message type, as a listener reads it.
+	 * Builds the writer and the reader of every message type of every topic by running
+	 * them once on a sample of the type, read back as the topic's message type, as a
+	 * listener reads it, and runs the type's record methods on the sample.
 	 * @return the concrete types prepared, each with whether its sample came back from
 	 * JSON equal to itself
 	 */
@@ -60,8 +60,6 @@ final class ContractJson {
 					types.addAll(List.of(type.getPermittedSubclasses()));
 				}
 				else if (!prepared.containsKey(type)) {
-					this.writer.writerFor(type);
-					this.reader.readerFor(type);
 					prepared.put(type,
 							ContractSamples.of(type)
 								.map((sample) -> roundTrips(sample, topic.messageType()))

@@ -6,13 +6,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * A sample of a message type, built from its record components alone: the same
- * placeholder for every component of a kind (a path for a text named like one), a nested
- * record built the same way. It is never sent: a service runs a type's code on it once
- * before its first real message.
+ * placeholder for every component of a kind the contracts use (a path for a text named
+ * like one), a nested record built the same way. It is never sent: a service runs a
+ * type's code on it once before its first real message.
  */
 final class ContractSamples {
 
@@ -46,13 +45,10 @@ final class ContractSamples {
 		if (type == int.class || type == Integer.class) {
 			return 1;
 		}
-		if (type == long.class || type == Long.class) {
+		if (type == long.class) {
 			return 1L;
 		}
-		if (type == double.class || type == Double.class) {
-			return 1.0;
-		}
-		if (type == boolean.class || type == Boolean.class) {
+		if (type == boolean.class) {
 			return false;
 		}
 		if (type == Instant.class) {
@@ -66,9 +62,6 @@ final class ContractSamples {
 		}
 		if (type == List.class) {
 			return List.of();
-		}
-		if (type == Set.class) {
-			return Set.of();
 		}
 		if (type == Map.class) {
 			return Map.of();

@@ -111,6 +111,8 @@ final class KeepAliveClient implements AutoCloseable {
 			if (answer.keepAlive() && !this.closed) {
 				connection.lastUsed = System.nanoTime();
 				this.idle.push(connection);
+				// close() may have emptied the idle connections between the check and the
+				// push
 				if (this.closed) {
 					close();
 				}

@@ -234,14 +234,17 @@ public class PeerSync implements AutoCloseable {
 	 */
 	private void reconcile() {
 		for (ServiceName service : this.served) {
-			this.drift.actual(service).ifPresent((actual) -> {
-				synchronized (this.dirty) {
-					if (!this.dirty.contains(service) && !actual.equals(this.desired.peerSet(service))) {
-						logger.warn("Peers of {} drifted in nginx: pushing them again", service);
-						submit(service, null);
-					}
-				}
-			});
+			this.drift.actual(service).ifPresent((actual) -> pushIfDrifted(service, actual));
+		}
+	}
+
+	private void pushIfDrifted(ServiceName service, PeerSet actual) {
+		synchronized (this.dirty) {
+			if (this.dirty.contains(service) || actual.equals(this.desired.peerSet(service))) {
+				return;
+			}
+			logger.warn("Peers of {} drifted in nginx: pushing them again", service);
+			submit(service, null);
 		}
 	}
 
