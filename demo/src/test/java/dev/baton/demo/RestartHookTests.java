@@ -57,7 +57,8 @@ class RestartHookTests {
 		script(this.dir.resolve("releases/good/run"),
 				"cd \"$(dirname \"$0\")/www\" && exec python3 -m http.server " + this.appPort + " --bind 127.0.0.1");
 		Files.createDirectories(this.dir.resolve("releases/broken"));
-		script(this.dir.resolve("releases/broken/run"), "sleep 1.2; echo 'broken release' >&2; exit 1");
+		// Like a JVM still starting up, it does not act on SIGTERM.
+		script(this.dir.resolve("releases/broken/run"), "trap '' TERM; sleep 3; echo 'broken release' >&2; exit 1");
 		activate("good");
 		Files.writeString(this.dir.resolve("supervisord.conf"), """
 				[unix_http_server]
@@ -133,11 +134,15 @@ class RestartHookTests {
 
 		// supervisord keeps starting the broken release again: the rollback
 		// stops whichever process it finds and starts the previous release.
+		String crashed = broken.err().replaceAll("(?s).*\\(pid (\\d+) exited\\).*", "$1");
+		awaitTrue("the broken release started again, past its trap", () -> running(crashed));
 		activate("good");
 		Result rollback = hook("http://127.0.0.1:" + this.supervisorPort, this.dir.resolve("credentials"));
 
 		assertThat(rollback.code()).as(rollback.err()).isZero();
 		assertThat(answers()).isTrue();
+		assertThat(supervisordLog()).as("an instance still starting is killed, not waited for")
+			.contains("terminated by SIGKILL");
 	}
 
 	@Test
@@ -164,6 +169,10 @@ class RestartHookTests {
 		return new Result(process.exitValue(), err);
 	}
 
+	private String supervisordLog() throws IOException {
+		return Files.readString(this.dir.resolve("supervisord.log"));
+	}
+
 	private void activate(String release) throws IOException {
 		Path link = this.dir.resolve("current");
 		Files.deleteIfExists(link);
@@ -177,6 +186,25 @@ class RestartHookTests {
 		String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
 		process.waitFor(10, TimeUnit.SECONDS);
 		return out;
+	}
+
+	/** Whether supervisord shows app-1 running under another pid than the one given. */
+	private boolean running(String otherThan) {
+		try {
+			Process process = new ProcessBuilder("supervisorctl", "-c", this.dir.resolve("supervisord.conf").toString(),
+					"status", "app-1")
+				.start();
+			String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+			process.waitFor(10, TimeUnit.SECONDS);
+			return out.contains("RUNNING") && !out.contains("pid " + otherThan + ",");
+		}
+		catch (IOException ex) {
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
 	}
 
 	private boolean answers() {
