@@ -1,6 +1,7 @@
 package dev.baton.health.fleet;
 
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
 
 import dev.baton.contracts.StepId;
@@ -87,9 +88,15 @@ final class MonitoredInstance {
 		}
 	}
 
+	/**
+	 * Sends the probe that is due. While a restart is underway and the old process still
+	 * listens, the probe only connects: a request would reach the old process, which
+	 * would then have one more to finish before it stops, and its answer would not count.
+	 */
 	private void probe() {
 		long due;
 		boolean afterRefusal;
+		boolean oldProcessMayListen;
 		synchronized (this) {
 			if (this.stopped || this.inFlight) {
 				return;
@@ -97,12 +104,36 @@ final class MonitoredInstance {
 			this.inFlight = true;
 			due = this.dueNanos;
 			afterRefusal = this.lastRefused;
+			oldProcessMayListen = this.health.awaitingOldProcessExit();
 		}
 		long started = System.nanoTime();
 		HttpProber prober = this.loop.prober();
+		if (oldProcessMayListen) {
+			prober.refusal(this.target, this.settings)
+				.exceptionally(
+						(failure) -> Optional.of(ProbeOutcome.failure("probe error: " + failure, 0, Instant.now())))
+				.thenAccept((refused) -> refused.ifPresentOrElse((outcome) -> completed(outcome, due, started - due),
+						() -> stillListening(due)));
+			return;
+		}
 		(afterRefusal ? prober.probeAfterRefusal(this.target, this.settings) : prober.probe(this.target, this.settings))
 			.exceptionally((failure) -> ProbeOutcome.failure("probe error: " + failure, 0, Instant.now()))
 			.thenAccept((outcome) -> completed(outcome, due, started - due));
+	}
+
+	/** The old process still listens: nothing to judge, the next check follows. */
+	private synchronized void stillListening(long due) {
+		if (this.stopped) {
+			return;
+		}
+		this.inFlight = false;
+		this.lastRefused = false;
+		long now = System.nanoTime();
+		if (discarded(now)) {
+			return;
+		}
+		this.health.oldProcessListens(now);
+		scheduleNext(due, now);
 	}
 
 	private long nextIntervalNanos() {
@@ -116,6 +147,25 @@ final class MonitoredInstance {
 		return this.settings.interval().toNanos();
 	}
 
+	/**
+	 * Whether the probe that just ended started before the restart now watched was known:
+	 * its outcome does not count, and the next probe goes at once.
+	 */
+	private boolean discarded(long now) {
+		if (!this.discardInFlight) {
+			return false;
+		}
+		this.discardInFlight = false;
+		this.dueNanos = now;
+		this.next = this.loop.schedule(this::probe, 0);
+		return true;
+	}
+
+	private void scheduleNext(long due, long now) {
+		this.dueNanos = Math.max(due + nextIntervalNanos(), now);
+		this.next = this.loop.schedule(this::probe, this.dueNanos - now);
+	}
+
 	private void completed(ProbeOutcome outcome, long due, long latenessNanos) {
 		VerdictIssued verdict = null;
 		StepId answering;
@@ -126,10 +176,7 @@ final class MonitoredInstance {
 			this.inFlight = false;
 			this.lastRefused = outcome.refused();
 			long now = System.nanoTime();
-			if (this.discardInFlight) {
-				this.discardInFlight = false;
-				this.dueNanos = now;
-				this.next = this.loop.schedule(this::probe, 0);
+			if (discarded(now)) {
 				return;
 			}
 			answering = this.health.watchedStep();
@@ -137,8 +184,7 @@ final class MonitoredInstance {
 				verdict = this.health.judge(outcome, now).orElse(null);
 			}
 			finally {
-				this.dueNanos = Math.max(due + nextIntervalNanos(), now);
-				this.next = this.loop.schedule(this::probe, this.dueNanos - now);
+				scheduleNext(due, now);
 			}
 		}
 		try (LogContext context = StepLogContext.answering(this.target.instanceId(), answering)) {

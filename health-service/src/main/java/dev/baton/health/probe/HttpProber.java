@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
+import java.util.Optional;
 import java.nio.channels.AsynchronousSocketChannel;
 import java.nio.channels.CompletionHandler;
 import java.util.concurrent.CompletableFuture;
@@ -91,15 +92,34 @@ public final class HttpProber {
 	 * @return the outcome, completed when the instance answered or the timeout passed
 	 */
 	public CompletableFuture<ProbeOutcome> probeAfterRefusal(ProbeTarget target, ProbeSettings settings) {
+		CompletableFuture<String> host = resolved(target.endpoint().host());
+		return refusal(target, settings, host).thenCompose((refused) -> refused.map(CompletableFuture::completedFuture)
+			.orElseGet(() -> get(target, settings, host)));
+	}
+
+	/**
+	 * Finds out whether anything still listens at the target, with a plain TCP connection
+	 * and no request. While a restart is underway and the old process still listens, a
+	 * request tells nothing about the new one, and it is one more request the old one has
+	 * to finish before it can stop: Tomcat's graceful shutdown, for one, looks for
+	 * requests still active every 50 ms.
+	 * @param target what to check
+	 * @param settings the timeout
+	 * @return empty while a connection is accepted; otherwise the failed outcome, with
+	 * its reason
+	 */
+	public CompletableFuture<Optional<ProbeOutcome>> refusal(ProbeTarget target, ProbeSettings settings) {
+		return refusal(target, settings, resolved(target.endpoint().host()));
+	}
+
+	private CompletableFuture<Optional<ProbeOutcome>> refusal(ProbeTarget target, ProbeSettings settings,
+			CompletableFuture<String> host) {
 		Instant probedAt = this.clock.instant();
 		long started = System.nanoTime();
-		CompletableFuture<String> host = resolved(target.endpoint().host());
 		return host.thenCompose((name) -> connects(name, target.endpoint().port()))
 			.orTimeout(settings.timeout().toMillis(), TimeUnit.MILLISECONDS)
 			.handle((connected, failure) -> (failure != null)
-					? CompletableFuture.completedFuture(outcome(null, failure, settings, probedAt, started))
-					: get(target, settings, host))
-			.thenCompose((outcome) -> outcome);
+					? Optional.of(outcome(null, failure, settings, probedAt, started)) : Optional.empty());
 	}
 
 	/** The GET itself, once the host name is resolved. */

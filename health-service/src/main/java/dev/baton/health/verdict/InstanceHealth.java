@@ -78,6 +78,29 @@ public final class InstanceHealth {
 	}
 
 	/**
+	 * Whether the runtime is restarting the instance and its old process has not been
+	 * seen gone: what answers now is the old process, so only whether anything still
+	 * listens is worth finding out.
+	 * @return true until a probe finds nothing listening or the runtime is done
+	 */
+	public boolean awaitingOldProcessExit() {
+		return this.watch != null && this.watch.underway() && !this.oldProcessGone;
+	}
+
+	/**
+	 * Learns that the old process still listens while the runtime restarts the instance:
+	 * nothing to count, but a watch whose time has run out ends, as in
+	 * {@link #judge(ProbeOutcome, long)}: the runtime never said it was done, so nobody
+	 * waits for an answer.
+	 * @param nowNanos the current {@link System#nanoTime()}
+	 */
+	public void oldProcessListens(long nowNanos) {
+		if (awaitingOldProcessExit() && this.watch.expired(nowNanos)) {
+			this.watch = null;
+		}
+	}
+
+	/**
 	 * The restart step the next verdicts may answer.
 	 * @return the watched step, or {@code null} when no restart is watched
 	 */

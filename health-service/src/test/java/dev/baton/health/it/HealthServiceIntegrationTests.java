@@ -152,6 +152,7 @@ abstract class HealthServiceIntegrationTests {
 		awaitVerdict("orders-1", HealthStatus.HEALTHY);
 
 		String stepId = "restart-" + UUID.randomUUID();
+		ListAppender<ILoggingEvent> logged = listen();
 		this.harness.step(Records.restartStarted("orders-1", instance.port(), stepId, 10_000));
 		AtomicReference<Instant> stoppedAt = new AtomicReference<>();
 		AtomicReference<Instant> startedAt = new AtomicReference<>();
@@ -175,9 +176,20 @@ abstract class HealthServiceIntegrationTests {
 					Duration.between(startedAt.get(), decidedAt).toMillis());
 			assertThat(Duration.between(startedAt.get(), decidedAt))
 				.isLessThanOrEqualTo(Duration.ofMillis(2 * 50 + 100));
+			// While the old process still listened, the fast probes only connected: no
+			// request reached it that it would have had to finish before stopping.
+			Instant fastFrom = loggedFor(logged, stepId).stream()
+				.filter((event) -> event.getFormattedMessage().contains("probing fast"))
+				.map((event) -> Instant.ofEpochMilli(event.getTimeStamp()))
+				.findFirst()
+				.orElseThrow();
+			assertThat(instance.probes()).extracting(TestInstance.Probe::at)
+				.filteredOn((at) -> at.isAfter(fastFrom.plusMillis(100)) && at.isBefore(stoppedAt.get()))
+				.isEmpty();
 		}
 		finally {
 			runtime.shutdownNow();
+			logging().getLogger("dev.baton.health").detachAppender(logged);
 		}
 	}
 

@@ -134,6 +134,19 @@ class HttpProberTests {
 	}
 
 	@Test
+	void aProcessStillListeningIsFoundWithoutARequest() throws Exception {
+		assertThat(this.prober.refusal(target(this.instance.port()), this.settings).get(5, TimeUnit.SECONDS)).isEmpty();
+		assertThat(this.instance.probes()).isEmpty();
+
+		try (TestInstance gone = TestInstance.stopped()) {
+			ProbeOutcome refused = this.prober.refusal(target(gone.port()), this.settings)
+				.get(5, TimeUnit.SECONDS)
+				.orElseThrow();
+			assertThat(refused.refused()).isTrue();
+		}
+	}
+
+	@Test
 	void unresolvableHostFailsWithoutThrowing() throws Exception {
 		ProbeTarget target = new ProbeTarget(InstanceId.of("ghost-1"), ServiceName.of("ghost"),
 				new Endpoint("no-such-host.invalid", 8080), "/health");

@@ -107,6 +107,37 @@ class InstanceHealthTests {
 	}
 
 	@Test
+	void whileTheRuntimeRestartsTheOldProcessIsAwaitedUntilNothingListensOrTheRuntimeIsDone() {
+		riseAt(0);
+		assertThat(this.health.awaitingOldProcessExit()).isFalse();
+		this.health.watch(new RestartWatch(StepId.of("restart-7"), 10 * SECOND, 10_000, true));
+		assertThat(this.health.awaitingOldProcessExit()).isTrue();
+		this.health.oldProcessListens(SECOND);
+		assertThat(this.health.awaitingOldProcessExit()).isTrue();
+		this.health.judge(failure("refused"), 2 * SECOND);
+		assertThat(this.health.awaitingOldProcessExit()).isFalse();
+		assertThat(this.health.watching()).isTrue();
+
+		this.health.watch(new RestartWatch(StepId.of("restart-8"), 20 * SECOND, 10_000, true));
+		assertThat(this.health.awaitingOldProcessExit()).isTrue();
+		this.health.watch(new RestartWatch(StepId.of("restart-8"), 20 * SECOND, 10_000, false));
+		assertThat(this.health.awaitingOldProcessExit()).isFalse();
+	}
+
+	@Test
+	void aRestartWhoseOldProcessListensPastItsTimeEndsUnanswered() {
+		riseAt(0);
+		this.health.watch(new RestartWatch(StepId.of("restart-9"), 5 * SECOND, 4_000, true));
+		this.health.oldProcessListens(4 * SECOND);
+		assertThat(this.health.watching()).isTrue();
+
+		this.health.oldProcessListens(6 * SECOND);
+
+		assertThat(this.health.watching()).isFalse();
+		assertThat(this.health.awaitingOldProcessExit()).isFalse();
+	}
+
+	@Test
 	void theEndOfARestartKeepsWhatWasCountedSinceTheOldProcessWasGone() {
 		riseAt(0);
 		StepId step = StepId.of("restart-4");
