@@ -180,23 +180,14 @@ class RestartHookTests {
 	}
 
 	private String pid() throws Exception {
-		Process process = new ProcessBuilder("supervisorctl", "-c", this.dir.resolve("supervisord.conf").toString(),
-				"pid", "app-1")
-			.start();
-		String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-		process.waitFor(10, TimeUnit.SECONDS);
-		return out;
+		return supervisorctl("pid", "app-1").trim();
 	}
 
 	/** Whether supervisord shows app-1 running under another pid than the one given. */
 	private boolean running(String otherThan) {
 		try {
-			Process process = new ProcessBuilder("supervisorctl", "-c", this.dir.resolve("supervisord.conf").toString(),
-					"status", "app-1")
-				.start();
-			String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-			process.waitFor(10, TimeUnit.SECONDS);
-			return out.contains("RUNNING") && !out.contains("pid " + otherThan + ",");
+			String status = supervisorctl("status", "app-1");
+			return status.contains("RUNNING") && !status.contains("pid " + otherThan + ",");
 		}
 		catch (IOException ex) {
 			return false;
@@ -205,6 +196,17 @@ class RestartHookTests {
 			Thread.currentThread().interrupt();
 			return false;
 		}
+	}
+
+	/** What supervisorctl prints for the given command. */
+	private String supervisorctl(String... args) throws IOException, InterruptedException {
+		List<String> command = new ArrayList<>(
+				List.of("supervisorctl", "-c", this.dir.resolve("supervisord.conf").toString()));
+		command.addAll(List.of(args));
+		Process process = new ProcessBuilder(command).start();
+		String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		process.waitFor(10, TimeUnit.SECONDS);
+		return out;
 	}
 
 	private boolean answers() {

@@ -2,6 +2,7 @@ package dev.baton.health.fleet;
 
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 
 import dev.baton.contracts.StepId;
@@ -108,32 +109,14 @@ final class MonitoredInstance {
 		}
 		long started = System.nanoTime();
 		HttpProber prober = this.loop.prober();
-		if (oldProcessMayListen) {
-			prober.refusal(this.target, this.settings)
-				.exceptionally(
-						(failure) -> Optional.of(ProbeOutcome.failure("probe error: " + failure, 0, Instant.now())))
-				.thenAccept((refused) -> refused.ifPresentOrElse((outcome) -> completed(outcome, due, started - due),
-						() -> stillListening(due)));
-			return;
-		}
-		(afterRefusal ? prober.probeAfterRefusal(this.target, this.settings) : prober.probe(this.target, this.settings))
-			.exceptionally((failure) -> ProbeOutcome.failure("probe error: " + failure, 0, Instant.now()))
+		CompletableFuture<Optional<ProbeOutcome>> probing = oldProcessMayListen
+				? prober.refusal(this.target, this.settings)
+				: (afterRefusal ? prober.probeAfterRefusal(this.target, this.settings)
+						: prober.probe(this.target, this.settings))
+					.thenApply(Optional::of);
+		probing
+			.exceptionally((failure) -> Optional.of(ProbeOutcome.failure("probe error: " + failure, 0, Instant.now())))
 			.thenAccept((outcome) -> completed(outcome, due, started - due));
-	}
-
-	/** The old process still listens: nothing to judge, the next check follows. */
-	private synchronized void stillListening(long due) {
-		if (this.stopped) {
-			return;
-		}
-		this.inFlight = false;
-		this.lastRefused = false;
-		long now = System.nanoTime();
-		if (discarded(now)) {
-			return;
-		}
-		this.health.oldProcessListens(now);
-		scheduleNext(due, now);
 	}
 
 	private long nextIntervalNanos() {
@@ -166,7 +149,11 @@ final class MonitoredInstance {
 		this.next = this.loop.schedule(this::probe, this.dueNanos - now);
 	}
 
-	private void completed(ProbeOutcome outcome, long due, long latenessNanos) {
+	/**
+	 * Handles a probe's outcome, or the news that the old process still listens (empty):
+	 * then there is nothing to judge, and the next check follows.
+	 */
+	private void completed(Optional<ProbeOutcome> outcome, long due, long latenessNanos) {
 		VerdictIssued verdict = null;
 		StepId answering;
 		synchronized (this) {
@@ -174,21 +161,28 @@ final class MonitoredInstance {
 				return;
 			}
 			this.inFlight = false;
-			this.lastRefused = outcome.refused();
+			this.lastRefused = outcome.map(ProbeOutcome::refused).orElse(false);
 			long now = System.nanoTime();
 			if (discarded(now)) {
 				return;
 			}
 			answering = this.health.watchedStep();
 			try {
-				verdict = this.health.judge(outcome, now).orElse(null);
+				if (outcome.isPresent()) {
+					verdict = this.health.judge(outcome.get(), now).orElse(null);
+				}
+				else {
+					this.health.oldProcessListens(now);
+				}
 			}
 			finally {
 				scheduleNext(due, now);
 			}
 		}
-		try (LogContext context = StepLogContext.answering(this.target.instanceId(), answering)) {
-			this.loop.completed(this.target, latenessNanos, outcome, verdict);
+		if (outcome.isPresent()) {
+			try (LogContext context = StepLogContext.answering(this.target.instanceId(), answering)) {
+				this.loop.completed(this.target, latenessNanos, outcome.get(), verdict);
+			}
 		}
 	}
 

@@ -90,14 +90,24 @@ public final class InstanceHealth {
 	/**
 	 * Learns that the old process still listens while the runtime restarts the instance:
 	 * nothing to count, but a watch whose time has run out ends, as in
-	 * {@link #judge(ProbeOutcome, long)}: the runtime never said it was done, so nobody
-	 * waits for an answer.
+	 * {@link #judge(ProbeOutcome, long)}.
 	 * @param nowNanos the current {@link System#nanoTime()}
 	 */
 	public void oldProcessListens(long nowNanos) {
-		if (awaitingOldProcessExit() && this.watch.expired(nowNanos)) {
-			this.watch = null;
+		endIfNeverDone(nowNanos);
+	}
+
+	/**
+	 * Ends a watch whose time has run out while the runtime never said it was done:
+	 * nobody waits for its answer.
+	 * @return whether it ended
+	 */
+	private boolean endIfNeverDone(long nowNanos) {
+		if (this.watch == null || !this.watch.underway() || !this.watch.expired(nowNanos)) {
+			return false;
 		}
+		this.watch = null;
+		return true;
 	}
 
 	/**
@@ -121,17 +131,11 @@ public final class InstanceHealth {
 			if (this.oldProcessGone && this.counter.risen()) {
 				return Optional.of(answer(outcome, outcome.reason(), nowNanos));
 			}
-			if (this.watch.expired(nowNanos)) {
-				if (this.watch.underway()) {
-					// the runtime never said it was done: nobody waits for an answer
-					this.watch = null;
-				}
-				else {
-					this.counter.giveUp();
-					String reason = "not healthy within " + this.watch.timeoutMillis() + " ms"
-							+ (outcome.reason().isEmpty() ? "" : ": " + outcome.reason());
-					return Optional.of(answer(outcome, reason, nowNanos));
-				}
+			if (!endIfNeverDone(nowNanos) && this.watch.expired(nowNanos)) {
+				this.counter.giveUp();
+				String reason = "not healthy within " + this.watch.timeoutMillis() + " ms"
+						+ (outcome.reason().isEmpty() ? "" : ": " + outcome.reason());
+				return Optional.of(answer(outcome, reason, nowNanos));
 			}
 		}
 		boolean restate = this.counter.status() != null && nowNanos - this.lastPublishedNanos >= this.restateNanos;
