@@ -153,7 +153,7 @@ prepare_releases() {
 }
 
 write_supervisor_config() {
-  local conf="$DEMO/supervisord.conf" index instance password
+  local conf="$DEMO/supervisord.conf" index instance slot password
   # The runtime hook calls supervisord over loopback HTTP (bash alone can, with no process
   # started per call) with a random password; the header it sends is kept readable by this user only.
   password=$(secret supervisor)
@@ -178,20 +178,26 @@ CONF
     instance="$SERVICE-$((index + 1))"
     mkdir -p "$DEMO/instances/$instance"
     [ -L "$DEMO/instances/$instance/current" ] || ln -sfn "$DEMO/releases/v1" "$DEMO/instances/$instance/current"
-    cat >> "$conf" <<CONF
-[program:$instance]
+    # Two programs take turns running the instance (the restart hook starts one as the other
+    # stops); both run its current release and write one log.
+    printf '[group:%s]\nprograms=%s-a,%s-b\n' "$instance" "$instance" "$instance" >> "$conf"
+    for slot in a b; do
+      cat >> "$conf" <<CONF
+[program:$instance-$slot]
 command=java -XX:SharedArchiveFile=app.jsa ${JVM_OPTS[*]} -Xmx160m -jar sample-app.jar --server.port=${INSTANCE_PORTS[$index]}
   --baton.client.service=$SERVICE --baton.client.instance-id=$instance --baton.client.deregister-on-shutdown=false
   --baton.client.bootstrap-servers=127.0.0.1:$KAFKA_PORT --management.endpoints.web.exposure.include=health,info,metrics
 directory=$DEMO/instances/$instance/current
-autostart=$([ "$index" -lt 2 ] && echo true || echo false)
+autostart=$([ "$index" -lt 2 ] && [ $slot = a ] && echo true || echo false)
 autorestart=true
 startsecs=1
 startretries=1000
 stopwaitsecs=30
 stdout_logfile=$RUN/logs/$instance.log
+stdout_logfile_maxbytes=0
 redirect_stderr=true
 CONF
+    done
   done
 }
 

@@ -17,8 +17,9 @@ import tools.jackson.databind.JsonNode;
  * answer, as the restart hook measured it (on its standard error, kept in each restart
  * step). The JVM's own figure (Spring Boot's "process running for" in the instance's log)
  * is shown next to it: it leaves out the launcher and the first request. Everything else
- * is the price of a safe deploy: the app stopping, and Baton's own steps (drain,
- * verification, re-enabling).
+ * is the price of a safe deploy: the old app letting go of its port (the new one starts
+ * then, while the old one finishes exiting), and Baton's own steps (drain, verification,
+ * re-enabling).
  */
 final class DeployTime {
 
@@ -26,7 +27,7 @@ final class DeployTime {
 		.compile("Started \\S+ in [0-9.]+ seconds \\(process running for ([0-9.]+)\\)");
 
 	private static final Pattern HOOK = Pattern
-		.compile("stopped after (\\d+) ms; answering /health (\\d+) ms after its start");
+		.compile("started \\S+ after (\\d+) ms; answering /health (\\d+) ms after its start");
 
 	private DeployTime() {
 	}
@@ -48,7 +49,7 @@ final class DeployTime {
 		return String.format(
 				"deploy took %.1f s for %d instances; their start-ups (process started to first healthy answer)"
 						+ " %.1f s in all (the JVMs' own figure %.1f s); target ≤ %.1f s: %s"
-						+ " (apps stopping %.1f s, Baton's steps %.1f s)",
+						+ " (old apps letting go of the port %.1f s, Baton's steps %.1f s)",
 				seconds, restarts.size(), startups / 1000.0, jvmStartups, limit, (seconds <= limit) ? "met" : "MISSED",
 				stops / 1000.0, seconds - (stops + startups) / 1000.0);
 	}

@@ -33,14 +33,15 @@ final class KillScenario implements Scenario {
 
 	@Override
 	public Act act(Stack stack, Timeline timeline) {
-		String pid = stack.supervisor("pid", this.instance);
+		String pid = stack.pid(this.instance)
+			.orElseThrow(() -> new IllegalStateException(this.instance + " is not running"));
 		Path errorLog = stack.options().run().resolve("nginx/logs/error.log");
 		long logOffset = errorLog.toFile().length();
 		timeline.mark("kill -9 " + this.instance);
 		stack.kill9(Long.parseLong(pid));
 		Instant killed = Instant.now();
 		Await.until(this.instance + " restarted by supervisord", Duration.ofSeconds(60),
-				() -> restarted(stack.supervisor("pid", this.instance), pid));
+				() -> stack.pid(this.instance).filter((current) -> !current.equals(pid)).isPresent());
 		timeline.mark("supervisord restarted " + this.instance);
 		// Back once its new process answers and nginx sends it requests again.
 		// health-service takes it out after 3 failed probes in a row; one back
@@ -59,10 +60,6 @@ final class KillScenario implements Scenario {
 						+ (takenOut[0] ? ", after health-service took it out of rotation"
 								: ", before health-service took it out of rotation"),
 				cut, null);
-	}
-
-	private static boolean restarted(String currentPid, String killedPid) {
-		return currentPid.matches("[0-9]+") && !currentPid.equals(killedPid);
 	}
 
 	private long cutRequests(Path errorLog, long from) {

@@ -34,7 +34,7 @@ final class ScaleInScenario implements Scenario {
 		Await.until(this.instance + " deregistered", Duration.ofSeconds(60),
 				() -> stack.instance(this.instance).isMissingNode());
 		timeline.mark("supervisorctl stop " + this.instance);
-		stack.supervisor("stop", this.instance);
+		stack.stop(this.instance);
 		return Act.of(offline.code() == 0 && deregistered.code() == 0,
 				this.instance + " offline, drained, deregistered and stopped");
 	}

@@ -15,7 +15,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import tools.jackson.databind.JsonNode;
 
@@ -27,6 +30,8 @@ import dev.baton.cli.Kafka;
  * the registry's admin API, and the instances themselves.
  */
 final class Stack {
+
+	private static final Pattern RUNNING = Pattern.compile("\\sRUNNING\\s+pid (\\d+),");
 
 	private final DemoOptions options;
 
@@ -59,11 +64,38 @@ final class Stack {
 		return new CliRun(code, out.toString(), err.toString());
 	}
 
-	String supervisor(String... args) {
+	private String supervisor(String... args) {
 		List<String> command = new ArrayList<>(
 				List.of("supervisorctl", "-c", this.options.run().resolve("demo/supervisord.conf").toString()));
 		command.addAll(List.of(args));
 		return run(command);
+	}
+
+	/**
+	 * The process running an instance. supervisord runs each instance as a group of two
+	 * programs that take turns (the restart hook starts one as the other stops).
+	 * @param instance the instance, the group's name
+	 * @return the pid of the program running it, or empty while none does
+	 */
+	Optional<String> pid(String instance) {
+		Matcher running = RUNNING.matcher(supervisor("status", instance + ":*"));
+		return running.find() ? Optional.of(running.group(1)) : Optional.empty();
+	}
+
+	/**
+	 * Starts an instance that runs nowhere, on the first of its two programs.
+	 * @param instance the instance, the group's name
+	 */
+	void start(String instance) {
+		supervisor("start", instance + ":" + instance + "-a");
+	}
+
+	/**
+	 * Stops an instance, whichever of its programs runs it.
+	 * @param instance the instance, the group's name
+	 */
+	void stop(String instance) {
+		supervisor("stop", instance + ":*");
 	}
 
 	void kill9(long pid) {
