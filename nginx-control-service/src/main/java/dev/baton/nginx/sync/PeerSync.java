@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,9 +28,10 @@ import dev.baton.nginx.sync.NodeMetrics.CommandOutcome;
 
 /**
  * Pushes desired peer sets to nginx on one thread: commands mark their upstream dirty and
- * wake it, so a burst of commands costs one push per upstream, and every command is
- * answered only once its set is in nginx. The same thread reconciles: a new epoch (nginx
- * restarted) or a set that differs from the desired one is pushed again.
+ * wake it, so a burst of commands costs one push per upstream (none when nginx already
+ * holds the set), and every command is answered only once its set is in nginx. The same
+ * thread reconciles: a new epoch (nginx restarted) or a set that differs from the desired
+ * one is pushed again.
  */
 public class PeerSync implements AutoCloseable {
 
@@ -60,6 +62,12 @@ public class PeerSync implements AutoCloseable {
 	private final Map<ServiceName, List<PendingAnswer>> pending = new LinkedHashMap<>();
 
 	private final Set<ServiceName> dirty = new LinkedHashSet<>();
+
+	/**
+	 * The set last pushed to nginx per upstream, forgotten when nginx may no longer hold
+	 * it (a failed push, a new epoch, drift). Touched on the sync thread only.
+	 */
+	private final Map<ServiceName, PeerSet> pushed = new HashMap<>();
 
 	private final Thread thread = new Thread(this::run, "baton-peer-sync");
 
@@ -164,21 +172,30 @@ public class PeerSync implements AutoCloseable {
 
 	private void push(ServiceName service, List<PendingAnswer> answers) {
 		PeerSet peers = this.desired.peerSet(service);
-		try {
-			this.control.replace(peers);
-		}
-		catch (NginxUnreachableException ex) {
-			logger.warn("Cannot push peers of {} yet: {}", service, ex.getMessage());
-			requeue(service, answers);
-			this.reachable = false;
-			this.schedule.retryEpochCheckWithin(System.nanoTime(), UNREACHABLE_RETRY_NANOS);
-			return;
-		}
-		catch (ControlRefusedException ex) {
-			logger.error("nginx refused the peers of {}: {}", service, ex.getMessage());
-			Instant refused = this.clock.instant();
-			answers.forEach((answer) -> reject(answer, ex.getMessage(), refused));
-			return;
+		// A command that changes a gate but not what nginx does with the peer (the HEALTH
+		// gate reopening while the DEPLOY gate is still closed) is answered at once:
+		// nginx
+		// already holds its set, and the command that follows it need not wait for a
+		// push.
+		if (!peers.equals(this.pushed.get(service))) {
+			this.pushed.remove(service);
+			try {
+				this.control.replace(peers);
+			}
+			catch (NginxUnreachableException ex) {
+				logger.warn("Cannot push peers of {} yet: {}", service, ex.getMessage());
+				requeue(service, answers);
+				this.reachable = false;
+				this.schedule.retryEpochCheckWithin(System.nanoTime(), UNREACHABLE_RETRY_NANOS);
+				return;
+			}
+			catch (ControlRefusedException ex) {
+				logger.error("nginx refused the peers of {}: {}", service, ex.getMessage());
+				Instant refused = this.clock.instant();
+				answers.forEach((answer) -> reject(answer, ex.getMessage(), refused));
+				return;
+			}
+			this.pushed.put(service, peers);
 		}
 		Instant applied = this.clock.instant();
 		for (PendingAnswer answer : answers) {
@@ -217,6 +234,7 @@ public class PeerSync implements AutoCloseable {
 			boolean restarted = this.drift.newEpoch();
 			this.reachable = true;
 			if (restarted) {
+				this.pushed.clear();
 				this.served.forEach((service) -> submit(service, null));
 			}
 		}
@@ -244,6 +262,7 @@ public class PeerSync implements AutoCloseable {
 				return;
 			}
 			logger.warn("Peers of {} drifted in nginx: pushing them again", service);
+			this.pushed.remove(service);
 			submit(service, null);
 		}
 	}

@@ -124,6 +124,31 @@ class GateCommandsTests {
 	}
 
 	@Test
+	void commandThatLeavesWhatNginxDoesWithThePeerAsItIsIsAnsweredWithoutAPush() {
+		start();
+		this.commands.accept("orders/127.0.0.1:9001/ADMIN", gate("c1", "orders", Gate.ADMIN, true));
+		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c2", "orders", Gate.DEPLOY, false));
+		awaitAnswers(2);
+		int pushes = this.control.pushes.size();
+
+		// As in a deploy's restart: health fails while the DEPLOY gate is closed, then
+		// the deployer reopens its gate just before the health gate reopens.
+		this.commands.accept("orders/127.0.0.1:9001/HEALTH", gate("c3", "orders", Gate.HEALTH, false));
+		awaitAnswers(3);
+		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c4", "orders", Gate.DEPLOY, true));
+		awaitAnswers(4);
+		assertThat(this.control.pushes).as("the peer stayed out of rotation").hasSize(pushes);
+
+		this.commands.accept("orders/127.0.0.1:9001/HEALTH", gate("c5", "orders", Gate.HEALTH, true));
+		awaitAnswers(5);
+		assertThat(this.control.pushes).hasSize(pushes + 1);
+		assertThat(this.control.held.get(ORDERS).stateOf(PEER)).contains(true);
+		assertThat(this.events).filteredOn(PeerApplied.class::isInstance)
+			.extracting((event) -> ((PeerApplied) event).up())
+			.endsWith(false, false, true);
+	}
+
+	@Test
 	void newEpochPushesEveryPeerSetAgain() {
 		start();
 		this.commands.accept("orders/127.0.0.1:9001/ADMIN", gate("c1", "orders", Gate.ADMIN, true));
@@ -206,6 +231,10 @@ class GateCommandsTests {
 	private void start() {
 		this.drains.start();
 		this.sync.start();
+	}
+
+	private void awaitAnswers(int count) {
+		await().until(() -> this.events.stream().filter(PeerApplied.class::isInstance).count() == count);
 	}
 
 	private static SetPeerGate gate(String id, String service, Gate gate, boolean open) {
