@@ -33,7 +33,7 @@ final class ScaleInScenario implements Scenario {
 				"--reason", "scale in");
 		Await.until(this.instance + " deregistered", Duration.ofSeconds(60),
 				() -> stack.instance(this.instance).isMissingNode());
-		timeline.mark("supervisorctl stop " + this.instance);
+		timeline.mark("supervisord asked to stop " + this.instance);
 		stack.stop(this.instance);
 		return Act.of(offline.code() == 0 && deregistered.code() == 0,
 				this.instance + " offline, drained, deregistered and stopped");

@@ -24,7 +24,7 @@ final class ScaleOutScenario implements Scenario {
 
 	@Override
 	public Act act(Stack stack, Timeline timeline) {
-		timeline.mark("supervisorctl start " + this.instance);
+		timeline.mark("supervisord asked to start " + this.instance);
 		stack.start(this.instance);
 		Await.until(this.instance + " pre-online", Duration.ofSeconds(120),
 				() -> "PRE_ONLINE".equals(stack.instance(this.instance).path("lifecycle").asString()));
