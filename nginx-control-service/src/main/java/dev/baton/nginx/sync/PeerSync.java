@@ -172,30 +172,8 @@ public class PeerSync implements AutoCloseable {
 
 	private void push(ServiceName service, List<PendingAnswer> answers) {
 		PeerSet peers = this.desired.peerSet(service);
-		// A command that changes a gate but not what nginx does with the peer (the HEALTH
-		// gate reopening while the DEPLOY gate is still closed) is answered at once:
-		// nginx
-		// already holds its set, and the command that follows it need not wait for a
-		// push.
-		if (!peers.equals(this.pushed.get(service))) {
-			this.pushed.remove(service);
-			try {
-				this.control.replace(peers);
-			}
-			catch (NginxUnreachableException ex) {
-				logger.warn("Cannot push peers of {} yet: {}", service, ex.getMessage());
-				requeue(service, answers);
-				this.reachable = false;
-				this.schedule.retryEpochCheckWithin(System.nanoTime(), UNREACHABLE_RETRY_NANOS);
-				return;
-			}
-			catch (ControlRefusedException ex) {
-				logger.error("nginx refused the peers of {}: {}", service, ex.getMessage());
-				Instant refused = this.clock.instant();
-				answers.forEach((answer) -> reject(answer, ex.getMessage(), refused));
-				return;
-			}
-			this.pushed.put(service, peers);
+		if (!inNginx(service, peers, answers)) {
+			return;
 		}
 		Instant applied = this.clock.instant();
 		for (PendingAnswer answer : answers) {
@@ -212,6 +190,41 @@ public class PeerSync implements AutoCloseable {
 				this.drains.track(new Drain(answer.commandId(), service, answer.endpoint(), applied));
 			}
 		}
+	}
+
+	/**
+	 * Brings nginx to a peer set. A set nginx already holds is not pushed again: a
+	 * command that changes a gate but not what nginx does with the peer (the HEALTH gate
+	 * reopening while the DEPLOY gate is still closed) is answered at once, and the
+	 * command that follows it does not wait behind a push.
+	 * @param service the upstream
+	 * @param peers its desired set
+	 * @param answers the answers the push owes
+	 * @return whether nginx holds the set; if not, the answers were requeued or rejected
+	 */
+	private boolean inNginx(ServiceName service, PeerSet peers, List<PendingAnswer> answers) {
+		if (peers.equals(this.pushed.get(service))) {
+			return true;
+		}
+		this.pushed.remove(service);
+		try {
+			this.control.replace(peers);
+		}
+		catch (NginxUnreachableException ex) {
+			logger.warn("Cannot push peers of {} yet: {}", service, ex.getMessage());
+			requeue(service, answers);
+			this.reachable = false;
+			this.schedule.retryEpochCheckWithin(System.nanoTime(), UNREACHABLE_RETRY_NANOS);
+			return false;
+		}
+		catch (ControlRefusedException ex) {
+			logger.error("nginx refused the peers of {}: {}", service, ex.getMessage());
+			Instant refused = this.clock.instant();
+			answers.forEach((answer) -> reject(answer, ex.getMessage(), refused));
+			return false;
+		}
+		this.pushed.put(service, peers);
+		return true;
 	}
 
 	private void reject(PendingAnswer answer, String reason, Instant refused) {
