@@ -10,7 +10,8 @@ import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
 
 /**
- * A deploy failed or was cancelled; the instances it touched were rolled back.
+ * A deploy failed, was cancelled or was superseded; the instances it touched were rolled
+ * back, except those it could not verify, which stay out of rotation.
  *
  * @param deployId the deploy
  * @param service the service
@@ -19,9 +20,11 @@ import dev.baton.contracts.Version;
  * @param rolledBack the instances put back on their previous version, newest first
  * @param rollbackMillis from the failure to the last instance enabled again
  * @param at when
+ * @param keptOut the instances left out of rotation (DEPLOY gate closed): not verified on
+ * any version, or never confirmed drained by every node
  */
 public record DeployFailed(DeployId deployId, ServiceName service, Version version, String reason,
-		List<InstanceId> rolledBack, long rollbackMillis, Instant at) implements DeployStep {
+		List<InstanceId> rolledBack, long rollbackMillis, Instant at, List<InstanceId> keptOut) implements DeployStep {
 
 	public DeployFailed {
 		Objects.requireNonNull(deployId, "deployId is required");
@@ -30,6 +33,15 @@ public record DeployFailed(DeployId deployId, ServiceName service, Version versi
 		Objects.requireNonNull(reason, "reason is required");
 		Objects.requireNonNull(at, "at is required");
 		rolledBack = (rolledBack != null) ? List.copyOf(rolledBack) : List.of();
+		keptOut = (keptOut != null) ? List.copyOf(keptOut) : List.of();
+	}
+
+	/**
+	 * A failure that left every instance it touched in rotation.
+	 */
+	public DeployFailed(DeployId deployId, ServiceName service, Version version, String reason,
+			List<InstanceId> rolledBack, long rollbackMillis, Instant at) {
+		this(deployId, service, version, reason, rolledBack, rollbackMillis, at, List.of());
 	}
 
 }

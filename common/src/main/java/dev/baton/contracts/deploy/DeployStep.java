@@ -18,10 +18,10 @@ import dev.baton.contracts.ServiceName;
 		@JsonSubTypes.Type(InstanceDrained.class), @JsonSubTypes.Type(InstanceRestartStarted.class),
 		@JsonSubTypes.Type(InstanceRestarted.class), @JsonSubTypes.Type(InstanceVerified.class),
 		@JsonSubTypes.Type(InstanceEnabled.class), @JsonSubTypes.Type(DeploySucceeded.class),
-		@JsonSubTypes.Type(DeployFailed.class) })
+		@JsonSubTypes.Type(DeployFailed.class), @JsonSubTypes.Type(DeployRollingBack.class) })
 @JsonIgnoreProperties(ignoreUnknown = true)
 public sealed interface DeployStep permits DeployRejected, DeployStarted, InstanceDrained, InstanceRestartStarted,
-		InstanceRestarted, InstanceVerified, InstanceEnabled, DeploySucceeded, DeployFailed {
+		InstanceRestarted, InstanceVerified, InstanceEnabled, DeploySucceeded, DeployFailed, DeployRollingBack {
 
 	DeployId deployId();
 

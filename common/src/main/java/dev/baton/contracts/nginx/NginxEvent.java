@@ -13,10 +13,11 @@ import dev.baton.contracts.NodeId;
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({ @JsonSubTypes.Type(PeerApplied.class), @JsonSubTypes.Type(PeerDrained.class),
 		@JsonSubTypes.Type(PeerDrainTimedOut.class), @JsonSubTypes.Type(CommandRejected.class),
-		@JsonSubTypes.Type(NodeHeartbeat.class), @JsonSubTypes.Type(PeerDraining.class) })
+		@JsonSubTypes.Type(NodeHeartbeat.class), @JsonSubTypes.Type(PeerDraining.class),
+		@JsonSubTypes.Type(NodeLeft.class), @JsonSubTypes.Type(NodeForgotten.class) })
 @JsonIgnoreProperties(ignoreUnknown = true)
-public sealed interface NginxEvent
-		permits PeerApplied, PeerDrained, PeerDrainTimedOut, CommandRejected, NodeHeartbeat, PeerDraining {
+public sealed interface NginxEvent permits PeerApplied, PeerDrained, PeerDrainTimedOut, CommandRejected, NodeHeartbeat,
+		PeerDraining, NodeLeft, NodeForgotten {
 
 	NodeId nodeId();
 
