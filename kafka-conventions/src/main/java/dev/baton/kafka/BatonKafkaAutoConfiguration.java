@@ -70,6 +70,11 @@ public class BatonKafkaAutoConfiguration {
 	}
 
 	@Bean
+	TopicPartitionCatalog batonPartitions(KafkaAdmin admin, TopicDeclarations declarations, TopicNames names) {
+		return new TopicPartitionCatalog(admin, declarations, names);
+	}
+
+	@Bean
 	ContractJson batonContractJson(JsonMapper mapper) {
 		return new ContractJson(mapper);
 	}

@@ -68,7 +68,7 @@ public final class TopicDeclarations {
 		return this.declared.stream().sorted().map(this.names::name).toList();
 	}
 
-	private NewTopic newTopic(Topic topic) {
+	NewTopic newTopic(Topic topic) {
 		return build(this.names.name(topic),
 				topic.compacted() ? TopicConfig.CLEANUP_POLICY_COMPACT : TopicConfig.CLEANUP_POLICY_DELETE);
 	}
