@@ -1,6 +1,7 @@
 package dev.baton.registry;
 
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -134,6 +136,32 @@ abstract class RegistryIntegrationTests {
 		assertThat(perGate).hasSize(instances * 2);
 		perGate.forEach((key, values) -> assertThat(values).as(key)
 			.isEqualTo(key.endsWith("HEALTH") ? List.of("false", "true") : List.of("false")));
+	}
+
+	@Test
+	void registryKilledMidStreamReadsRegistrationsAndVerdictsWithinSecondsOfItsRestart(@TempDir Path logs) {
+		int port = RunningRegistry.freePort();
+		RunningRegistry first = RunningRegistry.startProcess(logs, port, bootstrapServers(), this.prefix);
+		this.registries.add(first);
+		register("orders-1", 9301, "v1");
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(first.lifecycle("orders-1")));
+		verdict("orders-1", 9301, "HEALTHY", "v1");
+		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(first.lifecycle("orders-1")));
+
+		first.kill();
+		register("orders-2", 9302, "v1");
+		RunningRegistry second = RunningRegistry.startProcess(logs, port, bootstrapServers(), this.prefix);
+		this.registries.add(second);
+		long started = System.nanoTime();
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(second.lifecycle("orders-2")));
+		verdict("orders-2", 9302, "HEALTHY", "v1");
+		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(second.lifecycle("orders-2")));
+
+		// A consumer group would hold the partitions until the killed member's session
+		// (45 s by default) timed out.
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
+		assertThat(second.lifecycle("orders-1")).isEqualTo("PRE_ONLINE");
+		assertThat(gateRecords("orders/127.0.0.1:9302/")).containsExactly("ADMIN=false", "HEALTH=false", "HEALTH=true");
 	}
 
 	@Test

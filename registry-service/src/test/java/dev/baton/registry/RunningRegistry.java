@@ -6,7 +6,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+
+import java.nio.file.Path;
+import java.time.Duration;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -14,9 +18,13 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import dev.baton.kafka.testing.FreePorts;
+import dev.baton.kafka.testing.ServiceProcess;
+
 /**
- * A registry-service started for real, as its own Spring application on a random port,
- * and the HTTP calls an operator would make to it.
+ * A registry-service started for real, as its own Spring application on a random port (in
+ * this JVM, or in a process of its own that a test can kill), and the HTTP calls an
+ * operator would make to it.
  */
 final class RunningRegistry implements AutoCloseable {
 
@@ -24,26 +32,51 @@ final class RunningRegistry implements AutoCloseable {
 
 	private static final JsonMapper json = JsonMapper.builder().build();
 
-	private final ConfigurableApplicationContext context;
+	private final int port;
+
+	private final AutoCloseable running;
 
 	private final HttpClient http = HttpClient.newHttpClient();
 
-	private RunningRegistry(ConfigurableApplicationContext context) {
-		this.context = context;
+	private RunningRegistry(int port, AutoCloseable running) {
+		this.port = port;
+		this.running = running;
 	}
 
 	static RunningRegistry start(String bootstrapServers, String topicPrefix, String... extraProperties) {
+		ConfigurableApplicationContext context = new SpringApplicationBuilder(RegistryApplication.class)
+			.run(arguments(bootstrapServers, topicPrefix, extraProperties));
+		return new RunningRegistry(Integer.parseInt(context.getEnvironment().getProperty("local.server.port")),
+				context);
+	}
+
+	/**
+	 * Starts the registry in a JVM of its own and waits until it has started.
+	 * @param logs where its output goes
+	 * @param port its HTTP port, the same on every start of the same registry
+	 */
+	static RunningRegistry startProcess(Path logs, int port, String bootstrapServers, String topicPrefix) {
+		ServiceProcess process = ServiceProcess.start("registry-" + port, RegistryApplication.class, logs,
+				List.of(arguments(bootstrapServers, topicPrefix, "server.port=" + port)));
+		process.awaitOutput("Started RegistryApplication", Duration.ofSeconds(90));
+		return new RunningRegistry(port, process);
+	}
+
+	static int freePort() {
+		return FreePorts.next();
+	}
+
+	private static String[] arguments(String bootstrapServers, String topicPrefix, String... extraProperties) {
 		Map<String, String> properties = new LinkedHashMap<>(Map.of("spring.kafka.bootstrap-servers", bootstrapServers,
 				"server.port", "0", "baton.kafka.topic-prefix", topicPrefix, "baton.registry.admin.token", TOKEN,
 				"spring.main.banner-mode", "off"));
 		for (String property : extraProperties) {
 			properties.put(property.substring(0, property.indexOf('=')), property.substring(property.indexOf('=') + 1));
 		}
-		String[] arguments = properties.entrySet()
+		return properties.entrySet()
 			.stream()
 			.map((property) -> "--" + property.getKey() + "=" + property.getValue())
 			.toArray(String[]::new);
-		return new RunningRegistry(new SpringApplicationBuilder(RegistryApplication.class).run(arguments));
 	}
 
 	HttpResponse<String> call(String method, String path, String body, String token) {
@@ -88,12 +121,22 @@ final class RunningRegistry implements AutoCloseable {
 	}
 
 	int port() {
-		return Integer.parseInt(this.context.getEnvironment().getProperty("local.server.port"));
+		return this.port;
+	}
+
+	/** SIGKILL, for a registry started in a process of its own. */
+	void kill() {
+		((ServiceProcess) this.running).kill();
 	}
 
 	@Override
 	public void close() {
-		this.context.close();
+		try {
+			this.running.close();
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException("cannot stop the registry", ex);
+		}
 	}
 
 }

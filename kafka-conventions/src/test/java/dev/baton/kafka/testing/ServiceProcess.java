@@ -25,10 +25,13 @@ public final class ServiceProcess implements AutoCloseable {
 
 	private final Path log;
 
-	private ServiceProcess(String name, Process process, Path log) {
+	private final long logStart;
+
+	private ServiceProcess(String name, Process process, Path log, long logStart) {
 		this.name = name;
 		this.process = process;
 		this.log = log;
+		this.logStart = logStart;
 	}
 
 	/**
@@ -51,10 +54,11 @@ public final class ServiceProcess implements AutoCloseable {
 		try {
 			Files.createDirectories(directory);
 			Path log = directory.resolve(name + ".log");
+			long logStart = Files.exists(log) ? Files.size(log) : 0;
 			Process process = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
 				.start();
-			return new ServiceProcess(name, process, log);
+			return new ServiceProcess(name, process, log, logStart);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot start " + name, ex);
@@ -87,9 +91,16 @@ public final class ServiceProcess implements AutoCloseable {
 		});
 	}
 
+	/**
+	 * What this process printed: a process started again with the same name appends to
+	 * the same file, and only its own part counts.
+	 * @return the output so far
+	 */
 	public String output() {
 		try {
-			return Files.readString(this.log, StandardCharsets.UTF_8);
+			byte[] all = Files.readAllBytes(this.log);
+			return new String(all, (int) Math.min(this.logStart, all.length),
+					all.length - (int) Math.min(this.logStart, all.length), StandardCharsets.UTF_8);
 		}
 		catch (IOException ex) {
 			return "";

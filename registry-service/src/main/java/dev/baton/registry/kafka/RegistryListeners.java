@@ -1,6 +1,7 @@
 package dev.baton.registry.kafka;
 
 import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.annotation.TopicPartition;
 
 import dev.baton.contracts.health.HealthVerdictMessage;
 import dev.baton.contracts.health.VerdictIssued;
@@ -9,7 +10,11 @@ import dev.baton.registry.membership.Registry;
 
 /**
  * Hands registrations and verdicts to the registry. Both start only after the registry
- * has rebuilt its state (see {@link RegistryStartup}).
+ * has rebuilt its state (see {@link RegistryStartup}). There is one registry per
+ * installation, so each listener takes every partition by assignment rather than through
+ * a consumer group: a registry killed with {@code kill -9} and started again reads on at
+ * once, where a group would hold its partitions until the dead member's session timed
+ * out. The group ids only keep the committed positions.
  */
 public class RegistryListeners {
 
@@ -24,13 +29,17 @@ public class RegistryListeners {
 	}
 
 	@KafkaListener(id = REGISTRATIONS, groupId = "baton-registry.registrations", autoStartup = "false",
-			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).REGISTRATIONS)}")
+			topicPartitions = @TopicPartition(
+					topic = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).REGISTRATIONS)}",
+					partitions = "#{@batonPartitions.of(T(dev.baton.contracts.Topic).REGISTRATIONS)}"))
 	void on(RegistrationMessage message) {
 		this.registry.handle(message);
 	}
 
 	@KafkaListener(id = VERDICTS, groupId = "baton-registry.verdicts", autoStartup = "false",
-			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).HEALTH_VERDICTS)}")
+			topicPartitions = @TopicPartition(
+					topic = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).HEALTH_VERDICTS)}",
+					partitions = "#{@batonPartitions.of(T(dev.baton.contracts.Topic).HEALTH_VERDICTS)}"))
 	void on(HealthVerdictMessage message) {
 		this.registry.handle((VerdictIssued) message);
 	}
