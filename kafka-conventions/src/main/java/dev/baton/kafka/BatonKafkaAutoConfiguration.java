@@ -7,7 +7,6 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -88,7 +87,8 @@ public class BatonKafkaAutoConfiguration {
 					ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false, ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
 					"earliest"));
 			DefaultKafkaConsumerFactory<String, Object> typed = typed(factory);
-			typed.setKeyDeserializerSupplier(() -> new ErrorHandlingDeserializer<>(new StringDeserializer()));
+			typed.setKeyDeserializerSupplier(
+					() -> new ErrorHandlingDeserializer<>(new TopicKeyDeserializer(names)).keyDeserializer(true));
 			typed.setValueDeserializerSupplier(() -> new ErrorHandlingDeserializer<>(
 					new TopicTypedJsonDeserializer(names, properties.maxRecordBytes(), json.reader())));
 		};
@@ -108,7 +108,7 @@ public class BatonKafkaAutoConfiguration {
 				factory.updateConfigs(Map.of(ProducerConfig.LINGER_MS_CONFIG, 0));
 			}
 			DefaultKafkaProducerFactory<String, Object> typed = typed(factory);
-			typed.setKeySerializerSupplier(StringSerializer::new);
+			typed.setKeySerializerSupplier(BatonKafkaAutoConfiguration::keySerializer);
 			typed.setValueSerializerSupplier(() -> valueSerializer(json.writer()));
 		};
 	}
@@ -125,6 +125,17 @@ public class BatonKafkaAutoConfiguration {
 	}
 
 	/**
+	 * String keys, raw bytes for the dead letter of a record whose key could not be read.
+	 */
+	@SuppressWarnings({ "unchecked", "rawtypes" })
+	private static Serializer<String> keySerializer() {
+		Map<Class<?>, Serializer<?>> byType = new LinkedHashMap<>();
+		byType.put(String.class, new StringSerializer());
+		byType.put(byte[].class, new ByteArraySerializer());
+		return (Serializer) new DelegatingByTypeSerializer(byType);
+	}
+
+	/**
 	 * JSON for messages, raw bytes for dead letters that could not be read in the first
 	 * place.
 	 */
@@ -136,8 +147,9 @@ public class BatonKafkaAutoConfiguration {
 	}
 
 	@Bean
-	CompactedTopicReader batonCompactedTopicReader(ConsumerFactory<String, Object> consumers, TopicNames names) {
-		return new CompactedTopicReader(consumers, names);
+	CompactedTopicReader batonCompactedTopicReader(ConsumerFactory<String, Object> consumers, TopicNames names,
+			DeadLetterRecoverer deadLetters) {
+		return new CompactedTopicReader(consumers, names, deadLetters);
 	}
 
 	@Bean
@@ -175,13 +187,22 @@ public class BatonKafkaAutoConfiguration {
 		return new DeadLetterCounters(meters.getIfAvailable(SimpleMeterRegistry::new), names, listeners);
 	}
 
+	/**
+	 * Dead-letters for listeners and for replays alike, so a record is dead-lettered once
+	 * whichever meets it first.
+	 */
 	@Bean
-	DefaultErrorHandler batonErrorHandler(KafkaTemplate<String, Object> kafka, AuditTrail audit,
-			DeadLetterCounters deadLetterCounters) {
-		DefaultErrorHandler handler = new DefaultErrorHandler(new DeadLetterRecoverer(kafka, audit, deadLetterCounters),
-				new FixedBackOff(200, 2));
+	DeadLetterRecoverer batonDeadLetterRecoverer(KafkaTemplate<String, Object> kafka,
+			ConsumerFactory<String, Object> consumers, AuditTrail audit, DeadLetterCounters deadLetterCounters) {
+		return new DeadLetterRecoverer(kafka, new DeadLetterLedger(consumers.getConfigurationProperties()), audit,
+				deadLetterCounters);
+	}
+
+	@Bean
+	DefaultErrorHandler batonErrorHandler(DeadLetterRecoverer deadLetters) {
+		DefaultErrorHandler handler = new DefaultErrorHandler(deadLetters, new FixedBackOff(200, 2));
 		handler.addNotRetryableExceptions(IllegalArgumentException.class, NullPointerException.class,
-				RejectedMessageException.class);
+				ClassCastException.class, RejectedMessageException.class);
 		return handler;
 	}
 

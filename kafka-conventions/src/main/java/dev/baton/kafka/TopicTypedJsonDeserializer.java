@@ -9,14 +9,15 @@ import org.apache.kafka.common.serialization.Deserializer;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.kafka.support.serializer.JacksonJsonDeserializer;
+import org.springframework.kafka.support.serializer.SerializationUtils;
 
 import dev.baton.contracts.Topic;
 
 /**
  * Reads a record value as the message type of the topic it travels on, so one consumer
  * factory serves every listener and producers need no Java type headers. Oversized values
- * are refused before parsing. Meant to be wrapped in an
- * {@code ErrorHandlingDeserializer}.
+ * are refused before parsing, and so are values of records whose key was found invalid.
+ * Meant to be wrapped in an {@code ErrorHandlingDeserializer}.
  */
 final class TopicTypedJsonDeserializer implements Deserializer<Object> {
 
@@ -48,6 +49,11 @@ final class TopicTypedJsonDeserializer implements Deserializer<Object> {
 	public Object deserialize(String topicName, Headers headers, byte[] data) {
 		if (data == null) {
 			return null;
+		}
+		if (headers != null && headers.lastHeader(SerializationUtils.KEY_DESERIALIZER_EXCEPTION_HEADER) != null) {
+			// its key already dooms the record: left unread, its dead letter keeps the
+			// value's bytes as written
+			throw new SerializationException("value left unread: the record key is invalid");
 		}
 		if (data.length > this.maxRecordBytes) {
 			throw new SerializationException("record value of " + data.length + " bytes exceeds the limit of "
