@@ -73,6 +73,41 @@ abstract class CliIntegrationTests {
 	}
 
 	@Test
+	void deployWaitPrintsTheRollbackWithItsReasonAndTheInstancesKeptOutOfRotation() {
+		answerDeployWith((id) -> List.of(
+				step("DeployStarted", id, ",\"version\":\"v2\",\"batches\":[[\"orders-1\"],[\"orders-2\"]]"),
+				step("InstanceDrained", id, ",\"instanceId\":\"orders-1\",\"phase\":\"ROLLOUT\",\"drainMillis\":30"),
+				step("InstanceRestarted", id,
+						",\"instanceId\":\"orders-1\",\"host\":\"127.0.0.1\",\"port\":9001,\"phase\":\"ROLLOUT\",\"stepId\":\"s-1\",\"version\":\"v2\",\"exitCode\":0"),
+				step("DeployRollingBack", id, ",\"version\":\"v2\",\"reason\":\"orders-1 not verified within 20s\""),
+				step("InstanceRestarted", id,
+						",\"instanceId\":\"orders-1\",\"host\":\"127.0.0.1\",\"port\":9001,\"phase\":\"ROLLBACK\",\"stepId\":\"s-2\",\"version\":\"v1\",\"exitCode\":0"),
+				step("DeployFailed", id,
+						",\"version\":\"v2\",\"reason\":\"orders-1 not verified within 20s\",\"rolledBack\":[],\"keptOut\":[\"orders-1\"]")));
+
+		CliBench.Result result = baton("deploy", "orders", "v2", "--wait", "--timeout", "60s", "--deploy-id", "ci-5");
+
+		assertThat(result.code()).isEqualTo(ExitCode.FAILED);
+		assertThat(result.out()).contains("DeployRollingBack version v2 reason: orders-1 not verified within 20s",
+				"kept out of rotation: orders-1 (not verified)");
+	}
+
+	@Test
+	void deployWaitNamesAnInstanceKeptOutBecauseItsDrainWasNeverConfirmed() {
+		answerDeployWith((id) -> List.of(
+				step("DeployRollingBack", id, ",\"version\":\"v2\",\"reason\":\"orders-2 unhealthy\""),
+				step("InstanceDrained", id,
+						",\"instanceId\":\"orders-1\",\"phase\":\"ROLLBACK\",\"nodes\":[],\"timedOut\":true,\"drainMillis\":30000"),
+				step("DeployFailed", id,
+						",\"version\":\"v2\",\"reason\":\"orders-2 unhealthy; edge-2 never confirmed the drain of orders-1\",\"rolledBack\":[\"orders-2\"],\"keptOut\":[\"orders-1\"]")));
+
+		CliBench.Result result = baton("deploy", "orders", "v2", "--wait", "--timeout", "60s", "--deploy-id", "ci-6");
+
+		assertThat(result.code()).isEqualTo(ExitCode.FAILED);
+		assertThat(result.out()).contains("kept out of rotation: orders-1 (drain not confirmed)");
+	}
+
+	@Test
 	void deployWaitExitsTwoWhenRejected() {
 		answerDeployWith((id) -> List.of(step("DeployRejected", id, ",\"reason\":\"unknown service orders\"")));
 
