@@ -3,6 +3,7 @@ package dev.baton.cli;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -22,7 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
  * The fleet as Kafka records it: every instance's lifecycle, version and health from
  * {@code registry.state}, its gates from {@code nginx.commands}, and what each nginx node
  * last reported about it (applied, draining with its in-flight count, drained) from the
- * last minute of {@code nginx.events}.
+ * last minute of {@code nginx.events}. An instance whose DEPLOY gate a failed deploy left
+ * closed is shown as kept out of rotation, with the failure's reason.
  */
 @Command(name = "status", description = "Instances with lifecycle, gates, version, health and nginx nodes' view.")
 class StatusCommand implements Callable<Integer> {
@@ -49,12 +51,7 @@ class StatusCommand implements Callable<Integer> {
 					instances.put(peer(snapshot), ((ObjectNode) snapshot).put("deployGate", "open"));
 				}
 			});
-			latest(kafka.readToEnd("nginx.commands", null)).forEach((key, command) -> {
-				ObjectNode instance = instances.get(key.substring(0, key.lastIndexOf('/')));
-				if (instance != null && command != null && key.endsWith("/DEPLOY")) {
-					instance.put("deployGate", command.path("open").asBoolean() ? "open" : "closed");
-				}
-			});
+			markDeployGates(kafka, instances);
 			for (ConsumerRecord<String, String> record : kafka.readToEnd("nginx.events",
 					Instant.now().minusSeconds(60))) {
 				JsonNode event = Kafka.JSON.readTree(record.value());
@@ -76,6 +73,36 @@ class StatusCommand implements Callable<Integer> {
 			StatusTable.print(out, new ArrayList<>(instances.values()));
 		}
 		return ExitCode.OK;
+	}
+
+	/**
+	 * Sets each instance's {@code deployGate} (and the reason of a closed one) from its
+	 * latest DEPLOY command, then says which closed ones a failed deploy kept out.
+	 */
+	private static void markDeployGates(Kafka kafka, Map<String, ObjectNode> instances) {
+		Map<String, ConsumerRecord<String, String>> gates = new TreeMap<>();
+		kafka.readToEnd("nginx.commands", null)
+			.stream()
+			.filter((record) -> record.key() != null && record.key().endsWith("/DEPLOY"))
+			.forEach((record) -> gates.put(record.key(), record));
+		Map<String, ObjectNode> closed = new HashMap<>();
+		Instant oldestClose = Instant.MAX;
+		for (ConsumerRecord<String, String> record : gates.values()) {
+			ObjectNode instance = instances.get(record.key().substring(0, record.key().lastIndexOf('/')));
+			JsonNode command = Kafka.json(record);
+			if (instance == null || command == null) {
+				continue;
+			}
+			boolean open = command.path("open").asBoolean();
+			instance.put("deployGate", open ? "open" : "closed");
+			if (!open) {
+				instance.put("deployGateReason", command.path("reason").asString(""));
+				closed.put(instance.path("instanceId").asString(), instance);
+				Instant closedAt = Instant.ofEpochMilli(record.timestamp());
+				oldestClose = closedAt.isBefore(oldestClose) ? closedAt : oldestClose;
+			}
+		}
+		KeptOutInstances.mark(kafka, closed, oldestClose);
 	}
 
 	private static Map<String, JsonNode> latest(List<ConsumerRecord<String, String>> records) {

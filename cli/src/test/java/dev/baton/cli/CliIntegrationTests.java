@@ -183,6 +183,51 @@ abstract class CliIntegrationTests {
 		assertThat(result.out()).doesNotContain("edge-2: draining");
 	}
 
+	@Test
+	void statusShowsAnInstanceAFailedDeployLeftOutOfRotationWithTheFailuresReason() {
+		String now = Instant.now().toString();
+		List.of(1, 2).forEach((n) -> {
+			this.bench.send("registry.state", "orders-" + n, "{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-"
+					+ n + "\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":900" + n
+					+ ",\"version\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"revision\":3,\"updatedAt\":\""
+					+ now + "\"}");
+			this.bench.send("nginx.commands", "orders/127.0.0.1:900" + n + "/DEPLOY",
+					"{\"type\":\"SetPeerGate\",\"commandId\":\"c-" + n
+							+ "\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":900" + n
+							+ ",\"gate\":\"DEPLOY\",\"open\":false,\"reason\":\"ROLLBACK of d-" + n
+							+ ": draining for a restart\"}");
+		});
+		this.bench.send("deploy.steps", "orders", step("DeployFailed", "d-1",
+				",\"version\":\"v2\",\"reason\":\"orders-1 not verified within 20s\",\"rolledBack\":[],\"keptOut\":[\"orders-1\"]"));
+
+		CliBench.Result result = baton("status", "orders");
+
+		assertThat(result.code()).isEqualTo(ExitCode.OK);
+		assertThat(result.out()).contains(
+				"orders-1 kept out of rotation (DEPLOY gate left closed) since deploy d-1 failed: orders-1 not verified within 20s");
+		assertThat(result.out()).doesNotContain("orders-2 kept out");
+		assertThat(baton("status", "orders", "--json").out()).contains("\"keptOut\"", "\"deployId\" : \"d-1\"");
+	}
+
+	@Test
+	void statusNoLongerShowsAnInstanceKeptOutOnceALaterDeployTouchesIt() {
+		String now = Instant.now().toString();
+		this.bench.send("registry.state", "orders-1",
+				"{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,"
+						+ "\"version\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"revision\":3,\"updatedAt\":\""
+						+ now + "\"}");
+		this.bench.send("nginx.commands", "orders/127.0.0.1:9001/DEPLOY",
+				"{\"type\":\"SetPeerGate\",\"commandId\":\"c-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"gate\":\"DEPLOY\",\"open\":false}");
+		this.bench.send("deploy.steps", "orders", step("DeployFailed", "d-1",
+				",\"version\":\"v2\",\"reason\":\"orders-1 not verified\",\"rolledBack\":[],\"keptOut\":[\"orders-1\"]"));
+		this.bench.send("deploy.steps", "orders",
+				step("InstanceDrained", "d-2", ",\"instanceId\":\"orders-1\",\"phase\":\"ROLLOUT\",\"drainMillis\":3"));
+
+		CliBench.Result result = baton("status", "orders");
+
+		assertThat(result.out()).contains("open/closed/CLOSED").doesNotContain("kept out");
+	}
+
 	private static String peerEvent(String type, String node, String commandId, String fields) {
 		return "{\"type\":\"" + type + "\",\"nodeId\":\"" + node + "\",\"commandId\":\"" + commandId
 				+ "\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"at\":\"" + Instant.now() + "\""
