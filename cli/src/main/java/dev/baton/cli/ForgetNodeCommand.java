@@ -21,9 +21,10 @@ import dev.baton.contracts.nginx.NodeForgotten;
  */
 @Command(name = "forget",
 		description = { "Stop deploys waiting for NODE: publishes NodeForgotten on nginx.events.",
-				"For a node that died with its nginx, or was removed without a clean stop; deploys otherwise wait",
-				"for it until their drain timeout, then fail. A later heartbeat from the node brings it back.",
-				"Refused (exit 2) for an invalid id or a node not heard of within --expiry plus 5m." })
+				"For a node that died with its nginx, or was taken away without a clean stop: deploys otherwise "
+						+ "wait for it until their drain timeout, then fail naming it. A later heartbeat from the node "
+						+ "brings it back. Refused (exit 2) for an invalid id or a node not heard of within "
+						+ "--expiry plus 5m." })
 class ForgetNodeCommand implements Callable<Integer> {
 
 	@Mixin

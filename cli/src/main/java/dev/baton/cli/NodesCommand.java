@@ -20,10 +20,11 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @Command(name = "nodes", subcommands = ForgetNodeCommand.class,
 		description = { "nginx nodes and whether deploys wait for their answers.",
-				"Each node heard of on nginx.events lately, with the services it serves, its epoch, its last heartbeat",
-				"and its state: live; silent (no heartbeat for 3 intervals, still waited for); left (it said so);",
-				"forgotten (by an operator, `baton nodes forget`); expired (silent longer than --expiry).",
-				"A heartbeat after leaving or being forgotten makes a node live again." })
+				"Each node heard of on nginx.events within the expiry plus 5m, with the services it serves, its epoch, "
+						+ "its last heartbeat and its state: live; silent (no heartbeat for 3 of its intervals, "
+						+ "still waited for); left (it said so); forgotten (by an operator, with baton nodes forget); "
+						+ "expired (silent longer than --expiry). A heartbeat after leaving or being forgotten makes "
+						+ "a node live again." })
 class NodesCommand implements Callable<Integer> {
 
 	@Mixin

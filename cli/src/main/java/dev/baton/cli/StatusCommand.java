@@ -26,7 +26,10 @@ import tools.jackson.databind.node.ObjectNode;
  * last minute of {@code nginx.events}. An instance whose DEPLOY gate a failed deploy left
  * closed is shown as kept out of rotation, with the failure's reason.
  */
-@Command(name = "status", description = "Instances with lifecycle, gates, version, health and nginx nodes' view.")
+@Command(name = "status", description = { "Instances with lifecycle, gates, version, health and nginx nodes' view.",
+		"An instance a failed deploy kept out of rotation (its DEPLOY gate left closed) is named below the table "
+				+ "with the failure's reason; --json gives it as keptOut, and a closed gate's reason as "
+				+ "deployGateReason." })
 class StatusCommand implements Callable<Integer> {
 
 	@Mixin
