@@ -69,6 +69,16 @@ record KnownNode(String nodeId, List<String> services, String epoch, Instant las
 		return Duration.between(this.lastHeartbeat, now);
 	}
 
+	/**
+	 * This node, taken out of the set of nodes deploys wait for.
+	 * @param departure its own word or an operator's
+	 * @return the node with its departure
+	 */
+	KnownNode departed(Departure departure) {
+		return new KnownNode(this.nodeId, this.services, this.epoch, this.lastHeartbeat, this.intervalMillis,
+				departure);
+	}
+
 	private static String suffix(String reason) {
 		return reason.isBlank() ? "" : ": " + reason;
 	}

@@ -77,12 +77,8 @@ final class NodeRoster {
 	}
 
 	private void depart(String nodeId, KnownNode.Departure departure) {
-		KnownNode known = this.nodes.get(nodeId);
-		this.nodes.put(nodeId,
-				(known != null)
-						? new KnownNode(nodeId, known.services(), known.epoch(), known.lastHeartbeat(),
-								known.intervalMillis(), departure)
-						: new KnownNode(nodeId, List.of(), "", null, 0, departure));
+		KnownNode known = this.nodes.getOrDefault(nodeId, new KnownNode(nodeId, List.of(), "", null, 0, null));
+		this.nodes.put(nodeId, known.departed(departure));
 	}
 
 	KnownNode find(String nodeId) {
