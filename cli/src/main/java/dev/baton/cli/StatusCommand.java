@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -48,17 +47,18 @@ class StatusCommand implements Callable<Integer> {
 	public Integer call() {
 		Map<String, ObjectNode> instances = new TreeMap<>();
 		try (Kafka kafka = new Kafka(this.connection)) {
-			latest(kafka.readToEnd("registry.state", null)).forEach((id, snapshot) -> {
-				if (snapshot != null && !"DEREGISTERED".equals(snapshot.path("lifecycle").asString())
+			CompactedState.of(kafka.readToEnd("registry.state", null)).values().forEach((entry) -> {
+				ObjectNode snapshot = entry.value();
+				if (!"DEREGISTERED".equals(snapshot.path("lifecycle").asString())
 						&& (this.service == null || this.service.equals(snapshot.path("service").asString()))) {
-					instances.put(peer(snapshot), ((ObjectNode) snapshot).put("deployGate", "open"));
+					instances.put(peer(snapshot), snapshot.put("deployGate", "open"));
 				}
 			});
 			markDeployGates(kafka, instances);
 			for (ConsumerRecord<String, String> record : kafka.readToEnd("nginx.events",
 					Instant.now().minusSeconds(60))) {
-				JsonNode event = Kafka.JSON.readTree(record.value());
-				ObjectNode instance = instances.get(peer(event));
+				JsonNode event = Kafka.json(record);
+				ObjectNode instance = (event != null) ? instances.get(peer(event)) : null;
 				if (instance != null) {
 					ObjectNode nodes = instance.withObject("nodes");
 					String node = event.path("nodeId").asString();
@@ -83,36 +83,27 @@ class StatusCommand implements Callable<Integer> {
 	 * latest DEPLOY command, then says which closed ones a failed deploy kept out.
 	 */
 	private static void markDeployGates(Kafka kafka, Map<String, ObjectNode> instances) {
-		Map<String, ConsumerRecord<String, String>> gates = new TreeMap<>();
-		kafka.readToEnd("nginx.commands", null)
-			.stream()
-			.filter((record) -> record.key() != null && record.key().endsWith("/DEPLOY"))
-			.forEach((record) -> gates.put(record.key(), record));
 		Map<String, ObjectNode> closed = new HashMap<>();
 		Instant oldestClose = Instant.MAX;
-		for (ConsumerRecord<String, String> record : gates.values()) {
-			ObjectNode instance = instances.get(record.key().substring(0, record.key().lastIndexOf('/')));
-			JsonNode command = Kafka.json(record);
-			if (instance == null || command == null) {
+		for (Map.Entry<String, CompactedState.Entry> gate : CompactedState.of(kafka.readToEnd("nginx.commands", null))
+			.entrySet()) {
+			String key = gate.getKey();
+			ObjectNode instance = key.endsWith("/DEPLOY") ? instances.get(key.substring(0, key.lastIndexOf('/')))
+					: null;
+			if (instance == null) {
 				continue;
 			}
+			JsonNode command = gate.getValue().value();
 			boolean open = command.path("open").asBoolean();
 			instance.put("deployGate", open ? "open" : "closed");
 			if (!open) {
 				instance.put("deployGateReason", command.path("reason").asString(""));
 				closed.put(instance.path("instanceId").asString(), instance);
-				Instant closedAt = Instant.ofEpochMilli(record.timestamp());
+				Instant closedAt = gate.getValue().writtenAt();
 				oldestClose = closedAt.isBefore(oldestClose) ? closedAt : oldestClose;
 			}
 		}
 		KeptOutInstances.mark(kafka, closed, oldestClose);
-	}
-
-	private static Map<String, JsonNode> latest(List<ConsumerRecord<String, String>> records) {
-		Map<String, JsonNode> latest = new TreeMap<>();
-		records.forEach((record) -> latest.put(record.key(),
-				(record.value() != null) ? Kafka.JSON.readTree(record.value()) : null));
-		return latest;
 	}
 
 	private static String peer(JsonNode message) {

@@ -37,8 +37,8 @@ final class StepFollower {
 		long deadline = start + timeout.toNanos();
 		while (System.nanoTime() < deadline) {
 			for (ConsumerRecord<String, String> record : this.steps.poll(Duration.ofMillis(200))) {
-				JsonNode step = Kafka.JSON.readTree(record.value());
-				if (!this.deployId.value().equals(text(step, "deployId"))) {
+				JsonNode step = Kafka.json(record);
+				if (step == null || !this.deployId.value().equals(text(step, "deployId"))) {
 					continue;
 				}
 				double elapsed = (System.nanoTime() - start) / 1e9;

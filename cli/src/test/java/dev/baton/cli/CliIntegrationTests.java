@@ -228,6 +228,47 @@ abstract class CliIntegrationTests {
 		assertThat(result.out()).contains("open/closed/CLOSED").doesNotContain("kept out");
 	}
 
+	@Test
+	void statusSkipsRecordsThatAreNotJsonObjectsAsTheServicesDoInsteadOfFailing() {
+		String now = Instant.now().toString();
+		this.bench.send("registry.state", "orders-1",
+				"{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,"
+						+ "\"version\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"revision\":3,\"updatedAt\":\""
+						+ now + "\"}");
+		this.bench.send("registry.state", "orders-1", "[\"not a snapshot\"]");
+		this.bench.send("registry.state", "orders-9", "not json");
+		this.bench.send("registry.state", null, "{}");
+		this.bench.send("nginx.commands", "orders/127.0.0.1:9001/DEPLOY",
+				"{\"type\":\"SetPeerGate\",\"commandId\":\"c-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"gate\":\"DEPLOY\",\"open\":false}");
+		this.bench.send("nginx.commands", "orders/127.0.0.1:9001/DEPLOY", "not json");
+		this.bench.send("nginx.commands", "x/DEPLOY",
+				"{\"type\":\"SetPeerGate\",\"commandId\":\"c-2\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"gate\":\"DEPLOY\",\"open\":true}");
+		this.bench.send("nginx.commands", "DEPLOY", "{}");
+		this.bench.send("nginx.events", "orders", "not json");
+		this.bench.send("deploy.steps", "orders", "not json");
+
+		CliBench.Result result = baton("status", "orders");
+
+		assertThat(result.code()).as(result.err()).isEqualTo(ExitCode.OK);
+		assertThat(result.out()).contains("orders-1", "ONLINE", "open/closed/CLOSED").doesNotContain("orders-9");
+	}
+
+	@Test
+	void deployWaitAndAuditSkipARecordThatIsNotJson() {
+		answerDeployWith((id) -> List.of("not json", step("DeploySucceeded", id, ",\"version\":\"v2\"")));
+		this.bench.send("audit", "orders", "not json");
+		this.bench.send("audit", "orders",
+				"{\"type\":\"AuditRecorded\",\"source\":\"deployer-service\",\"subject\":\"orders\",\"action\":\"deploy.succeeded\",\"actor\":\"ci\",\"at\":\""
+						+ Instant.now() + "\"}");
+
+		CliBench.Result deploy = baton("deploy", "orders", "v2", "--wait", "--timeout", "60s", "--deploy-id", "ci-7");
+		CliBench.Result audit = baton("audit");
+
+		assertThat(deploy.code()).as(deploy.err()).isEqualTo(ExitCode.OK);
+		assertThat(audit.code()).as(audit.err()).isEqualTo(ExitCode.OK);
+		assertThat(audit.out()).contains("deploy.succeeded");
+	}
+
 	private static String peerEvent(String type, String node, String commandId, String fields) {
 		return "{\"type\":\"" + type + "\",\"nodeId\":\"" + node + "\",\"commandId\":\"" + commandId
 				+ "\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"at\":\"" + Instant.now() + "\""
