@@ -56,7 +56,10 @@ class AuditCommand implements Callable<Integer> {
 	}
 
 	private void print(PrintWriter out, ConsumerRecord<String, String> record) {
-		JsonNode entry = Kafka.JSON.readTree(record.value());
+		JsonNode entry = Kafka.json(record);
+		if (entry == null) {
+			return;
+		}
 		if (this.service != null && !this.service.equals(entry.path("details").path("service").asString())
 				&& !entry.path("subject").asString().startsWith(this.service)) {
 			return;

@@ -5,16 +5,18 @@ import java.time.Duration;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ScopeType;
 
 /**
  * {@code baton}: deploy, register, decide, look. Every subcommand exits 0 when it did
  * what was asked, 1 when a deploy failed or was rolled back, 2 when a request was
  * rejected or invalid, 3 on timeout.
  */
-@Command(name = "baton", mixinStandardHelpOptions = true, version = "baton 0.1.0",
+@Command(name = "baton", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "baton 0.1.0",
 		description = "Zero-downtime deploys behind open-source nginx.",
 		subcommands = { DeployCommand.class, RegisterCommand.class, DeregisterCommand.class, ApproveCommand.class,
-				OfflineCommand.class, OnlineCommand.class, StatusCommand.class, AuditCommand.class })
+				OfflineCommand.class, OnlineCommand.class, StatusCommand.class, NodesCommand.class,
+				AuditCommand.class })
 public class BatonCommand {
 
 	public static void main(String[] args) {

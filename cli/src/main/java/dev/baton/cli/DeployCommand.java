@@ -39,7 +39,8 @@ class DeployCommand implements Callable<Integer> {
 	@Option(names = "--batch", description = "instances taken out of rotation at once")
 	private Integer batch;
 
-	@Option(names = "--wait", description = "follow the deploy and exit with its verdict")
+	@Option(names = "--wait", description = "follow the deploy and exit with its verdict: every step, a rollback "
+			+ "(DeployRollingBack, with its reason), and the instances a failure kept out of rotation")
 	private boolean wait;
 
 	@Option(names = "--timeout", defaultValue = "15m", description = "how long --wait waits (default 15m)")

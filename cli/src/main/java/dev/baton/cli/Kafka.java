@@ -21,7 +21,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -127,6 +129,24 @@ public final class Kafka implements AutoCloseable {
 			}
 		}
 		return records;
+	}
+
+	/**
+	 * A record's value as JSON, for readers of topics anyone can write to: one record
+	 * that is not JSON must not hide the others.
+	 * @param record the record
+	 * @return the value, or null for a tombstone or a value that is not JSON
+	 */
+	static JsonNode json(ConsumerRecord<String, String> record) {
+		if (record.value() == null) {
+			return null;
+		}
+		try {
+			return JSON.readTree(record.value());
+		}
+		catch (JacksonException ex) {
+			return null;
+		}
 	}
 
 	@Override

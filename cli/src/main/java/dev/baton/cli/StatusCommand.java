@@ -3,7 +3,7 @@ package dev.baton.cli;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -22,9 +22,13 @@ import tools.jackson.databind.node.ObjectNode;
  * The fleet as Kafka records it: every instance's lifecycle, version and health from
  * {@code registry.state}, its gates from {@code nginx.commands}, and what each nginx node
  * last reported about it (applied, draining with its in-flight count, drained) from the
- * last minute of {@code nginx.events}.
+ * last minute of {@code nginx.events}. An instance whose DEPLOY gate a failed deploy left
+ * closed is shown as kept out of rotation, with the failure's reason.
  */
-@Command(name = "status", description = "Instances with lifecycle, gates, version, health and nginx nodes' view.")
+@Command(name = "status", description = { "Instances with lifecycle, gates, version, health and nginx nodes' view.",
+		"An instance a failed deploy kept out of rotation (its DEPLOY gate left closed) is named below the table "
+				+ "with the failure's reason; --json gives it as keptOut, and a closed gate's reason as "
+				+ "deployGateReason." })
 class StatusCommand implements Callable<Integer> {
 
 	@Mixin
@@ -43,22 +47,18 @@ class StatusCommand implements Callable<Integer> {
 	public Integer call() {
 		Map<String, ObjectNode> instances = new TreeMap<>();
 		try (Kafka kafka = new Kafka(this.connection)) {
-			latest(kafka.readToEnd("registry.state", null)).forEach((id, snapshot) -> {
-				if (snapshot != null && !"DEREGISTERED".equals(snapshot.path("lifecycle").asString())
+			CompactedState.of(kafka.readToEnd("registry.state", null)).values().forEach((entry) -> {
+				ObjectNode snapshot = entry.value();
+				if (!"DEREGISTERED".equals(snapshot.path("lifecycle").asString())
 						&& (this.service == null || this.service.equals(snapshot.path("service").asString()))) {
-					instances.put(peer(snapshot), ((ObjectNode) snapshot).put("deployGate", "open"));
+					instances.put(peer(snapshot), snapshot.put("deployGate", "open"));
 				}
 			});
-			latest(kafka.readToEnd("nginx.commands", null)).forEach((key, command) -> {
-				ObjectNode instance = instances.get(key.substring(0, key.lastIndexOf('/')));
-				if (instance != null && command != null && key.endsWith("/DEPLOY")) {
-					instance.put("deployGate", command.path("open").asBoolean() ? "open" : "closed");
-				}
-			});
+			markDeployGates(kafka, instances);
 			for (ConsumerRecord<String, String> record : kafka.readToEnd("nginx.events",
 					Instant.now().minusSeconds(60))) {
-				JsonNode event = Kafka.JSON.readTree(record.value());
-				ObjectNode instance = instances.get(peer(event));
+				JsonNode event = Kafka.json(record);
+				ObjectNode instance = (event != null) ? instances.get(peer(event)) : null;
 				if (instance != null) {
 					ObjectNode nodes = instance.withObject("nodes");
 					String node = event.path("nodeId").asString();
@@ -78,11 +78,32 @@ class StatusCommand implements Callable<Integer> {
 		return ExitCode.OK;
 	}
 
-	private static Map<String, JsonNode> latest(List<ConsumerRecord<String, String>> records) {
-		Map<String, JsonNode> latest = new TreeMap<>();
-		records.forEach((record) -> latest.put(record.key(),
-				(record.value() != null) ? Kafka.JSON.readTree(record.value()) : null));
-		return latest;
+	/**
+	 * Sets each instance's {@code deployGate} (and the reason of a closed one) from its
+	 * latest DEPLOY command, then says which closed ones a failed deploy kept out.
+	 */
+	private static void markDeployGates(Kafka kafka, Map<String, ObjectNode> instances) {
+		Map<String, ObjectNode> closed = new HashMap<>();
+		Instant oldestClose = Instant.MAX;
+		for (Map.Entry<String, CompactedState.Entry> gate : CompactedState.of(kafka.readToEnd("nginx.commands", null))
+			.entrySet()) {
+			String key = gate.getKey();
+			ObjectNode instance = key.endsWith("/DEPLOY") ? instances.get(key.substring(0, key.lastIndexOf('/')))
+					: null;
+			if (instance == null) {
+				continue;
+			}
+			JsonNode command = gate.getValue().value();
+			boolean open = command.path("open").asBoolean();
+			instance.put("deployGate", open ? "open" : "closed");
+			if (!open) {
+				instance.put("deployGateReason", command.path("reason").asString(""));
+				closed.put(instance.path("instanceId").asString(), instance);
+				Instant closedAt = gate.getValue().writtenAt();
+				oldestClose = closedAt.isBefore(oldestClose) ? closedAt : oldestClose;
+			}
+		}
+		KeptOutInstances.mark(kafka, closed, oldestClose);
 	}
 
 	private static String peer(JsonNode message) {

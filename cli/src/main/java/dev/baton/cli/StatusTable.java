@@ -7,7 +7,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The status as a table a person reads at a glance.
+ * The status as a table a person reads at a glance, then a line for each instance a
+ * failed deploy kept out of rotation, since it stays out until someone acts.
  */
 final class StatusTable {
 
@@ -27,6 +28,15 @@ final class StatusTable {
 					instance.path("version").asString(), instance.path("lifecycle").asString(), gates(instance),
 					healthText.trim(), nodes(instance.path("nodes")));
 		}
+		instances.stream().filter((instance) -> instance.has("keptOut")).forEach((instance) -> keptOut(out, instance));
+	}
+
+	private static void keptOut(PrintWriter out, JsonNode instance) {
+		JsonNode keptOut = instance.path("keptOut");
+		String gateReason = instance.path("deployGateReason").asString("");
+		out.printf("%s kept out of rotation (DEPLOY gate left closed) since deploy %s failed: %s%s%n",
+				instance.path("instanceId").asString(), keptOut.path("deployId").asString(),
+				keptOut.path("reason").asString(), gateReason.isBlank() ? "" : " (gate: " + gateReason + ")");
 	}
 
 	private static String gates(JsonNode instance) {

@@ -2,6 +2,7 @@ package dev.baton.cli;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.StringJoiner;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -11,7 +12,9 @@ import dev.baton.contracts.DeployId;
 
 /**
  * Prints one deploy's steps as they arrive, one line each with the time since the
- * follower started, and turns the verdict into an exit code.
+ * follower started, and turns the verdict into an exit code. A failure that kept
+ * instances out of rotation gets a line of its own naming them, since they stay out until
+ * an operator acts.
  */
 final class StepFollower {
 
@@ -20,6 +23,8 @@ final class StepFollower {
 	private final DeployId deployId;
 
 	private final PrintWriter out;
+
+	private final InstanceTrail trail = new InstanceTrail();
 
 	StepFollower(KafkaConsumer<String, String> steps, DeployId deployId, PrintWriter out) {
 		this.steps = steps;
@@ -32,12 +37,14 @@ final class StepFollower {
 		long deadline = start + timeout.toNanos();
 		while (System.nanoTime() < deadline) {
 			for (ConsumerRecord<String, String> record : this.steps.poll(Duration.ofMillis(200))) {
-				JsonNode step = Kafka.JSON.readTree(record.value());
-				if (!this.deployId.value().equals(text(step, "deployId"))) {
+				JsonNode step = Kafka.json(record);
+				if (step == null || !this.deployId.value().equals(text(step, "deployId"))) {
 					continue;
 				}
 				double elapsed = (System.nanoTime() - start) / 1e9;
 				this.out.printf("[%7.2fs] %s%n", elapsed, describe(step));
+				this.trail.record(step);
+				printKeptOut(step);
 				Integer verdict = verdict(text(step, "type"));
 				if (verdict != null) {
 					return verdict;
@@ -46,6 +53,19 @@ final class StepFollower {
 		}
 		this.out.printf("No verdict for deploy %s within %s%n", this.deployId, timeout);
 		return ExitCode.TIMEOUT;
+	}
+
+	private void printKeptOut(JsonNode step) {
+		JsonNode keptOut = step.path("keptOut");
+		if (!"DeployFailed".equals(text(step, "type")) || keptOut.isEmpty()) {
+			return;
+		}
+		StringJoiner instances = new StringJoiner(", ");
+		keptOut.forEach((instance) -> {
+			String why = this.trail.whyKeptOut(instance.asString());
+			instances.add(instance.asString() + (why.isEmpty() ? "" : " (" + why + ")"));
+		});
+		this.out.printf("%11s kept out of rotation: %s%n", "", instances);
 	}
 
 	private static Integer verdict(String type) {

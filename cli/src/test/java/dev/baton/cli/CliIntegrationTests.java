@@ -1,12 +1,8 @@
 package dev.baton.cli;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
@@ -16,10 +12,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
-
-import dev.baton.kafka.testing.TestKafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,24 +25,21 @@ abstract class CliIntegrationTests {
 
 	private final ExecutorService deployer = Executors.newSingleThreadExecutor();
 
-	private String prefix;
-
-	private TestKafka kafka;
+	private CliBench bench;
 
 	abstract String bootstrapServers();
 
 	@BeforeEach
 	void isolateTopics() {
-		this.prefix = "c" + UUID.randomUUID().toString().substring(0, 8) + ".";
-		this.kafka = new TestKafka(bootstrapServers());
-		this.kafka.send(this.prefix + "deploy.steps", "warm-up", "{}");
-		this.kafka.send(this.prefix + "deploy.requests", "warm-up", "{}");
+		this.bench = new CliBench(bootstrapServers());
+		this.bench.send("deploy.steps", "warm-up", "{}");
+		this.bench.send("deploy.requests", "warm-up", "{}");
 	}
 
 	@AfterEach
 	void stop() {
 		this.deployer.shutdownNow();
-		this.kafka.close();
+		this.bench.close();
 	}
 
 	@Test
@@ -63,7 +53,7 @@ abstract class CliIntegrationTests {
 				step("InstanceEnabled", id, ",\"instanceId\":\"orders-1\",\"phase\":\"ROLLOUT\""),
 				step("DeploySucceeded", id, ",\"version\":\"v2\",\"durationMillis\":2100")));
 
-		Result result = baton("deploy", "orders", "v2", "--wait", "--timeout", "60s", "--deploy-id", "ci-1");
+		CliBench.Result result = baton("deploy", "orders", "v2", "--wait", "--timeout", "60s", "--deploy-id", "ci-1");
 
 		assertThat(result.code()).isEqualTo(ExitCode.OK);
 		assertThat(result.out()).contains("DeployStarted", "InstanceDrained orders-1 drained in 41 ms",
@@ -76,17 +66,52 @@ abstract class CliIntegrationTests {
 		answerDeployWith((id) -> List.of(step("DeployFailed", id,
 				",\"version\":\"v3\",\"reason\":\"orders-1 reported version v2, expected v3\",\"rolledBack\":[\"orders-1\"]")));
 
-		Result result = baton("deploy", "orders", "v3", "--wait", "--timeout", "60s", "--deploy-id", "ci-2");
+		CliBench.Result result = baton("deploy", "orders", "v3", "--wait", "--timeout", "60s", "--deploy-id", "ci-2");
 
 		assertThat(result.code()).isEqualTo(ExitCode.FAILED);
 		assertThat(result.out()).contains("reason: orders-1 reported version v2, expected v3");
 	}
 
 	@Test
+	void deployWaitPrintsTheRollbackWithItsReasonAndTheInstancesKeptOutOfRotation() {
+		answerDeployWith((id) -> List.of(
+				step("DeployStarted", id, ",\"version\":\"v2\",\"batches\":[[\"orders-1\"],[\"orders-2\"]]"),
+				step("InstanceDrained", id, ",\"instanceId\":\"orders-1\",\"phase\":\"ROLLOUT\",\"drainMillis\":30"),
+				step("InstanceRestarted", id,
+						",\"instanceId\":\"orders-1\",\"host\":\"127.0.0.1\",\"port\":9001,\"phase\":\"ROLLOUT\",\"stepId\":\"s-1\",\"version\":\"v2\",\"exitCode\":0"),
+				step("DeployRollingBack", id, ",\"version\":\"v2\",\"reason\":\"orders-1 not verified within 20s\""),
+				step("InstanceRestarted", id,
+						",\"instanceId\":\"orders-1\",\"host\":\"127.0.0.1\",\"port\":9001,\"phase\":\"ROLLBACK\",\"stepId\":\"s-2\",\"version\":\"v1\",\"exitCode\":0"),
+				step("DeployFailed", id,
+						",\"version\":\"v2\",\"reason\":\"orders-1 not verified within 20s\",\"rolledBack\":[],\"keptOut\":[\"orders-1\"]")));
+
+		CliBench.Result result = baton("deploy", "orders", "v2", "--wait", "--timeout", "60s", "--deploy-id", "ci-5");
+
+		assertThat(result.code()).isEqualTo(ExitCode.FAILED);
+		assertThat(result.out()).contains("DeployRollingBack version v2 reason: orders-1 not verified within 20s",
+				"kept out of rotation: orders-1 (not verified)");
+	}
+
+	@Test
+	void deployWaitNamesAnInstanceKeptOutBecauseItsDrainWasNeverConfirmed() {
+		answerDeployWith((id) -> List.of(
+				step("DeployRollingBack", id, ",\"version\":\"v2\",\"reason\":\"orders-2 unhealthy\""),
+				step("InstanceDrained", id,
+						",\"instanceId\":\"orders-1\",\"phase\":\"ROLLBACK\",\"nodes\":[],\"timedOut\":true,\"drainMillis\":30000"),
+				step("DeployFailed", id,
+						",\"version\":\"v2\",\"reason\":\"orders-2 unhealthy; edge-2 never confirmed the drain of orders-1\",\"rolledBack\":[\"orders-2\"],\"keptOut\":[\"orders-1\"]")));
+
+		CliBench.Result result = baton("deploy", "orders", "v2", "--wait", "--timeout", "60s", "--deploy-id", "ci-6");
+
+		assertThat(result.code()).isEqualTo(ExitCode.FAILED);
+		assertThat(result.out()).contains("kept out of rotation: orders-1 (drain not confirmed)");
+	}
+
+	@Test
 	void deployWaitExitsTwoWhenRejected() {
 		answerDeployWith((id) -> List.of(step("DeployRejected", id, ",\"reason\":\"unknown service orders\"")));
 
-		Result result = baton("deploy", "orders", "v2", "--wait", "--timeout", "60s", "--deploy-id", "ci-3");
+		CliBench.Result result = baton("deploy", "orders", "v2", "--wait", "--timeout", "60s", "--deploy-id", "ci-3");
 
 		assertThat(result.code()).isEqualTo(ExitCode.REJECTED);
 		assertThat(result.out()).contains("DeployRejected", "unknown service orders");
@@ -94,16 +119,16 @@ abstract class CliIntegrationTests {
 
 	@Test
 	void invalidVersionExitsTwoAndPublishesNothing() {
-		Result result = baton("deploy", "orders", "v2; rm -rf /", "--wait");
+		CliBench.Result result = baton("deploy", "orders", "v2; rm -rf /", "--wait");
 
 		assertThat(result.code()).isEqualTo(ExitCode.REJECTED);
 		assertThat(result.err()).contains("version must match");
-		assertThat(this.kafka.readAll(this.prefix + "deploy.requests")).hasSize(1);
+		assertThat(this.bench.readAll("deploy.requests")).hasSize(1);
 	}
 
 	@Test
 	void deployWaitExitsThreeWhenNoVerdictArrivesInTime() {
-		Result result = baton("deploy", "orders", "v2", "--wait", "--timeout", "3s", "--deploy-id", "ci-4");
+		CliBench.Result result = baton("deploy", "orders", "v2", "--wait", "--timeout", "3s", "--deploy-id", "ci-4");
 
 		assertThat(result.code()).isEqualTo(ExitCode.TIMEOUT);
 		assertThat(result.out()).contains("No verdict for deploy ci-4");
@@ -112,17 +137,17 @@ abstract class CliIntegrationTests {
 	@Test
 	void statusShowsADrainingInstanceWithItsClosedDeployGateAndWhatEachNodeSays() {
 		String now = Instant.now().toString();
-		this.kafka.send(this.prefix + "registry.state", "orders-1",
+		this.bench.send("registry.state", "orders-1",
 				"{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,"
 						+ "\"version\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"lastHealth\":{\"status\":\"HEALTHY\",\"version\":\"v1\",\"probedAt\":\""
 						+ now + "\"},\"revision\":3,\"updatedAt\":\"" + now + "\"}");
-		this.kafka.send(this.prefix + "nginx.commands", "orders/127.0.0.1:9001/DEPLOY",
+		this.bench.send("nginx.commands", "orders/127.0.0.1:9001/DEPLOY",
 				"{\"type\":\"SetPeerGate\",\"commandId\":\"c-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"gate\":\"DEPLOY\",\"open\":false}");
-		this.kafka.send(this.prefix + "nginx.events", "orders",
+		this.bench.send("nginx.events", "orders",
 				"{\"type\":\"PeerDrainTimedOut\",\"nodeId\":\"edge-1\",\"commandId\":\"c-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"inFlight\":3,\"waitedMillis\":30000,\"at\":\""
 						+ now + "\"}");
 
-		Result result = baton("status", "orders");
+		CliBench.Result result = baton("status", "orders");
 
 		assertThat(result.code()).isEqualTo(ExitCode.OK);
 		assertThat(result.out()).contains("orders-1", "ONLINE", "open/open/CLOSED", "HEALTHY v1",
@@ -135,11 +160,11 @@ abstract class CliIntegrationTests {
 		// (its own integration tests prove it does, against a real nginx), fed here
 		// as they are.
 		String now = Instant.now().toString();
-		this.kafka.send(this.prefix + "registry.state", "orders-1",
+		this.bench.send("registry.state", "orders-1",
 				"{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,"
 						+ "\"version\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"revision\":3,\"updatedAt\":\""
 						+ now + "\"}");
-		this.kafka.send(this.prefix + "nginx.commands", "orders/127.0.0.1:9001/DEPLOY",
+		this.bench.send("nginx.commands", "orders/127.0.0.1:9001/DEPLOY",
 				"{\"type\":\"SetPeerGate\",\"commandId\":\"c-7\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"gate\":\"DEPLOY\",\"open\":false}");
 		List.of(peerEvent("PeerApplied", "edge-1", "c-7", ",\"up\":false"),
 				peerEvent("PeerApplied", "edge-2", "c-7", ",\"up\":false"),
@@ -148,14 +173,100 @@ abstract class CliIntegrationTests {
 				peerEvent("PeerDraining", "edge-1", "c-7", ",\"inFlight\":1,\"since\":\"" + now + "\""),
 				peerEvent("PeerApplied", "edge-1", "c-8", ",\"up\":false"),
 				peerEvent("PeerDrained", "edge-2", "c-7", ",\"drainMillis\":420"))
-			.forEach((event) -> this.kafka.send(this.prefix + "nginx.events", "orders", event));
+			.forEach((event) -> this.bench.send("nginx.events", "orders", event));
 
-		Result result = baton("status", "orders");
+		CliBench.Result result = baton("status", "orders");
 
 		assertThat(result.code()).isEqualTo(ExitCode.OK);
 		assertThat(result.out()).contains("open/closed/CLOSED", "edge-1: draining, 1 in flight",
 				"edge-2: drained in 420 ms");
 		assertThat(result.out()).doesNotContain("edge-2: draining");
+	}
+
+	@Test
+	void statusShowsAnInstanceAFailedDeployLeftOutOfRotationWithTheFailuresReason() {
+		String now = Instant.now().toString();
+		List.of(1, 2).forEach((n) -> {
+			this.bench.send("registry.state", "orders-" + n, "{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-"
+					+ n + "\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":900" + n
+					+ ",\"version\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"revision\":3,\"updatedAt\":\""
+					+ now + "\"}");
+			this.bench.send("nginx.commands", "orders/127.0.0.1:900" + n + "/DEPLOY",
+					"{\"type\":\"SetPeerGate\",\"commandId\":\"c-" + n
+							+ "\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":900" + n
+							+ ",\"gate\":\"DEPLOY\",\"open\":false,\"reason\":\"ROLLBACK of d-" + n
+							+ ": draining for a restart\"}");
+		});
+		this.bench.send("deploy.steps", "orders", step("DeployFailed", "d-1",
+				",\"version\":\"v2\",\"reason\":\"orders-1 not verified within 20s\",\"rolledBack\":[],\"keptOut\":[\"orders-1\"]"));
+
+		CliBench.Result result = baton("status", "orders");
+
+		assertThat(result.code()).isEqualTo(ExitCode.OK);
+		assertThat(result.out()).contains(
+				"orders-1 kept out of rotation (DEPLOY gate left closed) since deploy d-1 failed: orders-1 not verified within 20s");
+		assertThat(result.out()).doesNotContain("orders-2 kept out");
+		assertThat(baton("status", "orders", "--json").out()).contains("\"keptOut\"", "\"deployId\" : \"d-1\"");
+	}
+
+	@Test
+	void statusNoLongerShowsAnInstanceKeptOutOnceALaterDeployTouchesIt() {
+		String now = Instant.now().toString();
+		this.bench.send("registry.state", "orders-1",
+				"{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,"
+						+ "\"version\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"revision\":3,\"updatedAt\":\""
+						+ now + "\"}");
+		this.bench.send("nginx.commands", "orders/127.0.0.1:9001/DEPLOY",
+				"{\"type\":\"SetPeerGate\",\"commandId\":\"c-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"gate\":\"DEPLOY\",\"open\":false}");
+		this.bench.send("deploy.steps", "orders", step("DeployFailed", "d-1",
+				",\"version\":\"v2\",\"reason\":\"orders-1 not verified\",\"rolledBack\":[],\"keptOut\":[\"orders-1\"]"));
+		this.bench.send("deploy.steps", "orders",
+				step("InstanceDrained", "d-2", ",\"instanceId\":\"orders-1\",\"phase\":\"ROLLOUT\",\"drainMillis\":3"));
+
+		CliBench.Result result = baton("status", "orders");
+
+		assertThat(result.out()).contains("open/closed/CLOSED").doesNotContain("kept out");
+	}
+
+	@Test
+	void statusSkipsRecordsThatAreNotJsonObjectsAsTheServicesDoInsteadOfFailing() {
+		String now = Instant.now().toString();
+		this.bench.send("registry.state", "orders-1",
+				"{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,"
+						+ "\"version\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"revision\":3,\"updatedAt\":\""
+						+ now + "\"}");
+		this.bench.send("registry.state", "orders-1", "[\"not a snapshot\"]");
+		this.bench.send("registry.state", "orders-9", "not json");
+		this.bench.send("registry.state", null, "{}");
+		this.bench.send("nginx.commands", "orders/127.0.0.1:9001/DEPLOY",
+				"{\"type\":\"SetPeerGate\",\"commandId\":\"c-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"gate\":\"DEPLOY\",\"open\":false}");
+		this.bench.send("nginx.commands", "orders/127.0.0.1:9001/DEPLOY", "not json");
+		this.bench.send("nginx.commands", "x/DEPLOY",
+				"{\"type\":\"SetPeerGate\",\"commandId\":\"c-2\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"gate\":\"DEPLOY\",\"open\":true}");
+		this.bench.send("nginx.commands", "DEPLOY", "{}");
+		this.bench.send("nginx.events", "orders", "not json");
+		this.bench.send("deploy.steps", "orders", "not json");
+
+		CliBench.Result result = baton("status", "orders");
+
+		assertThat(result.code()).as(result.err()).isEqualTo(ExitCode.OK);
+		assertThat(result.out()).contains("orders-1", "ONLINE", "open/closed/CLOSED").doesNotContain("orders-9");
+	}
+
+	@Test
+	void deployWaitAndAuditSkipARecordThatIsNotJson() {
+		answerDeployWith((id) -> List.of("not json", step("DeploySucceeded", id, ",\"version\":\"v2\"")));
+		this.bench.send("audit", "orders", "not json");
+		this.bench.send("audit", "orders",
+				"{\"type\":\"AuditRecorded\",\"source\":\"deployer-service\",\"subject\":\"orders\",\"action\":\"deploy.succeeded\",\"actor\":\"ci\",\"at\":\""
+						+ Instant.now() + "\"}");
+
+		CliBench.Result deploy = baton("deploy", "orders", "v2", "--wait", "--timeout", "60s", "--deploy-id", "ci-7");
+		CliBench.Result audit = baton("audit");
+
+		assertThat(deploy.code()).as(deploy.err()).isEqualTo(ExitCode.OK);
+		assertThat(audit.code()).as(audit.err()).isEqualTo(ExitCode.OK);
+		assertThat(audit.out()).contains("deploy.succeeded");
 	}
 
 	private static String peerEvent(String type, String node, String commandId, String fields) {
@@ -165,7 +276,7 @@ abstract class CliIntegrationTests {
 	}
 
 	private void answerDeployWith(Function<String, List<String>> steps) {
-		KafkaConsumer<String, String> requests = new Kafka(connection()).reader("deploy.requests", false);
+		KafkaConsumer<String, String> requests = new Kafka(this.bench.connection()).reader("deploy.requests", false);
 		this.deployer.submit(() -> {
 			try (requests) {
 				while (!Thread.currentThread().isInterrupted()) {
@@ -173,7 +284,7 @@ abstract class CliIntegrationTests {
 						JsonNode request = Kafka.JSON.readTree(record.value());
 						if ("DeployRequested".equals(request.path("type").asString())) {
 							steps.apply(request.path("deployId").asString())
-								.forEach((step) -> this.kafka.send(this.prefix + "deploy.steps", "orders", step));
+								.forEach((step) -> this.bench.send("deploy.steps", "orders", step));
 						}
 					}
 				}
@@ -186,27 +297,8 @@ abstract class CliIntegrationTests {
 				+ Instant.now() + "\"" + fields + "}";
 	}
 
-	private Connection connection() {
-		Connection connection = new Connection();
-		new CommandLine(connection).parseArgs("--bootstrap-servers", bootstrapServers(), "--topic-prefix", this.prefix);
-		return connection;
-	}
-
-	private Result baton(String... args) {
-		String[] all = new String[args.length + 4];
-		System.arraycopy(args, 0, all, 0, args.length);
-		System.arraycopy(new String[] { "--bootstrap-servers", bootstrapServers(), "--topic-prefix", this.prefix }, 0,
-				all, args.length, 4);
-		StringWriter out = new StringWriter();
-		StringWriter err = new StringWriter();
-		int code = CompletableFuture
-			.supplyAsync(() -> BatonCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), all))
-			.join();
-		return new Result(code, out.toString(), err.toString());
-	}
-
-	record Result(int code, String out, String err) {
-
+	private CliBench.Result baton(String... args) {
+		return this.bench.baton(args);
 	}
 
 }
