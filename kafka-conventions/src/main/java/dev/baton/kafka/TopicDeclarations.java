@@ -1,6 +1,7 @@
 package dev.baton.kafka;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -51,13 +52,17 @@ public final class TopicDeclarations {
 
 	/**
 	 * Every topic's dead-letter topic: any service may dead-letter a record of any topic
-	 * it consumes.
+	 * it consumes. Dead letters are kept for as long as the topic exists: a compacted
+	 * topic keeps a bad record forever, and the dead letter is what tells a service
+	 * replaying it that the record was already reported.
 	 * @return their declarations
 	 */
 	KafkaAdmin.NewTopics declareDeadLetters() {
-		return new KafkaAdmin.NewTopics(Arrays.stream(Topic.values())
-			.map((topic) -> build(this.names.deadLetter(topic), TopicConfig.CLEANUP_POLICY_DELETE))
-			.toArray(NewTopic[]::new));
+		return new KafkaAdmin.NewTopics(Arrays.stream(Topic.values()).map((topic) -> {
+			NewTopic declaration = build(this.names.deadLetter(topic), TopicConfig.CLEANUP_POLICY_DELETE);
+			declaration.configs().put(TopicConfig.RETENTION_MS_CONFIG, "-1");
+			return declaration;
+		}).toArray(NewTopic[]::new));
 	}
 
 	/**
@@ -77,8 +82,8 @@ public final class TopicDeclarations {
 		return TopicBuilder.name(name)
 			.partitions(this.properties.partitions())
 			.replicas(this.properties.replicationFactor())
-			.configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, cleanupPolicy, TopicConfig.MAX_MESSAGE_BYTES_CONFIG,
-					String.valueOf(TOPIC_MAX_MESSAGE_BYTES)))
+			.configs(new HashMap<>(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, cleanupPolicy,
+					TopicConfig.MAX_MESSAGE_BYTES_CONFIG, String.valueOf(TOPIC_MAX_MESSAGE_BYTES))))
 			.build();
 	}
 
