@@ -33,6 +33,7 @@ import dev.baton.nginx.sync.DrainTracker;
 import dev.baton.nginx.sync.GateCommands;
 import dev.baton.nginx.sync.Heartbeat;
 import dev.baton.nginx.sync.NodeMetrics;
+import dev.baton.nginx.sync.NodePresence;
 import dev.baton.nginx.sync.PeerSync;
 import dev.baton.nginx.sync.SyncSchedule;
 
@@ -133,12 +134,16 @@ class NginxControlConfiguration {
 	}
 
 	@Bean
+	NodePresence nodePresence(NginxSetup setup, Heartbeat heartbeat, NginxEventPublisher events) {
+		return new NodePresence(setup.nodeId(), heartbeat, events, Clock.systemUTC());
+	}
+
+	@Bean
 	NodeLifecycle nodeLifecycle(NginxControlProperties properties, NginxSetup setup, ControlClient control,
-			CommandReplay replay, PeerSync sync, DrainTracker drains, Heartbeat heartbeat) {
-		ManagedNginx managed = (properties.mode() == Mode.MANAGED)
-				? new ManagedNginx(properties.nginx().binary(), setup, control, properties.nginx().startTimeout())
-				: null;
-		return new NodeLifecycle(setup, managed, replay, sync, drains, heartbeat);
+			CommandReplay replay, PeerSync sync, DrainTracker drains, Heartbeat heartbeat, NodePresence presence) {
+		ManagedNginx managed = (properties.mode() == Mode.MANAGED) ? new ManagedNginx(properties.nginx().binary(),
+				setup, control, properties.nginx().startTimeout(), presence) : null;
+		return new NodeLifecycle(setup, managed, replay, sync, drains, heartbeat, presence);
 	}
 
 	private static Set<ServiceName> served(NginxSetup setup) {
