@@ -34,6 +34,7 @@ import dev.baton.nginx.sync.GateCommands;
 import dev.baton.nginx.sync.Heartbeat;
 import dev.baton.nginx.sync.NodeMetrics;
 import dev.baton.nginx.sync.NodePresence;
+import dev.baton.nginx.sync.OwedAnswers;
 import dev.baton.nginx.sync.PeerSync;
 import dev.baton.nginx.sync.SyncSchedule;
 
@@ -109,9 +110,14 @@ class NginxControlConfiguration {
 	}
 
 	@Bean
+	OwedAnswers owedAnswers(NginxControlProperties properties, NginxSetup setup) {
+		return new OwedAnswers(setup.nodeId(), properties.answerWindow(), Clock.systemUTC());
+	}
+
+	@Bean
 	GateCommands gateCommands(NginxSetup setup, DesiredPeers desired, PeerSync sync, NginxEventPublisher events,
-			NodeMetrics metrics) {
-		return new GateCommands(setup.nodeId(), served(setup), desired, sync, events, metrics, Clock.systemUTC());
+			NodeMetrics metrics, OwedAnswers owed) {
+		return new GateCommands(setup.nodeId(), served(setup), desired, sync, events, metrics, Clock.systemUTC(), owed);
 	}
 
 	@Bean
@@ -124,8 +130,8 @@ class NginxControlConfiguration {
 
 	@Bean
 	CommandReplay commandReplay(CompactedTopicReader reader, ConsumerFactory<String, Object> consumers,
-			TopicNames names, GateCommands commands) {
-		return new CommandReplay(reader, consumers, names, commands);
+			TopicNames names, GateCommands commands, OwedAnswers owed) {
+		return new CommandReplay(reader, consumers, names, commands, owed);
 	}
 
 	@Bean
