@@ -1,6 +1,8 @@
 package dev.baton.nginx.kafka;
 
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.kafka.clients.consumer.Consumer;
@@ -58,12 +60,27 @@ public class CommandReplay {
 	 * @return how many records were read
 	 */
 	public long replay() {
+		// Both reads take a consumer of their own: reading the answers meanwhile saves a
+		// restarted node the time of one.
+		CompletableFuture<Long> answersRead = CompletableFuture.supplyAsync(() -> this.answers.readInto(this.owed));
 		long records = rebuild();
-		long events = this.answers.readInto(this.owed);
+		long events = joined(answersRead);
 		int owedAnswers = this.commands.answerOwed();
 		logger.info("Read {} events of the last {} back: {} commands still awaited this node's answer", events,
 				this.owed.window(), owedAnswers);
 		return records;
+	}
+
+	private static long joined(CompletableFuture<Long> read) {
+		try {
+			return read.join();
+		}
+		catch (CompletionException ex) {
+			if (ex.getCause() instanceof RuntimeException cause) {
+				throw cause;
+			}
+			throw ex;
+		}
 	}
 
 	private long rebuild() {
