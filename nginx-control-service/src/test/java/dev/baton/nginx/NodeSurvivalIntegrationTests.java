@@ -100,6 +100,29 @@ abstract class NodeSurvivalIntegrationTests extends NodeWorldTests {
 	}
 
 	@Test
+	void managedStartWhoseControlEndpointRefusesLeavesNoNginxHoldingItsPorts() throws Exception {
+		int port = FreePorts.next();
+		// The route's server, first on the shared port, answers the control requests:
+		// 502.
+		String[] sharedPort = { "baton.nginx-control.control.address=127.0.0.1:" + port,
+				"baton.nginx-control.routes.orders.listen=127.0.0.1:" + port };
+		Path work = RunningNode.Arguments
+			.of(bootstrapServers(), this.world.prefix(), "node-a", "managed", List.of("orders"), sharedPort)
+			.workingDirectory();
+		AutoCloseable cleanUp = () -> NginxProcesses.killAll(work);
+		closeLater(cleanUp);
+
+		assertThatException().isThrownBy(() -> RunningNode.start(bootstrapServers(), this.world.prefix(), "node-a",
+				"managed", List.of("orders"), sharedPort));
+
+		assertThat(work.resolve("logs/error.log")).as("written by the nginx the node started").exists();
+		assertThat(NginxProcesses.naming(work)).as("nginx processes left by the failed start").isEmpty();
+		try (ServerSocket free = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+			assertThat(free.getLocalPort()).as("the service and control port, free again").isEqualTo(port);
+		}
+	}
+
+	@Test
 	void managedNodeSaysItLeftWhenItStopsAndAnAttachedNodeDoesNot() {
 		RunningNode managed = this.world.node("node-a", "managed", List.of("orders"));
 		RunningNode attached = this.world.node("node-b", "attached", List.of("orders"));
