@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * What {@code pgrep -f} would say about a test's nginx: the processes whose command line
- * names its working directory (each test has its own), read from {@code /proc}. A
- * worker's command line does not name the directory, its master's does.
+ * A test's nginx processes, read from {@code /proc}: those whose command line names its
+ * working directory (each test has its own), as {@code pgrep -f} would find a master, and
+ * those holding a file in it open, as a worker holds its error log (a worker's command
+ * line names no directory, and a worker whose master died has no parent to find it by).
  */
 final class NginxProcesses {
 
@@ -32,7 +33,7 @@ final class NginxProcesses {
 
 	/**
 	 * @param workingDirectory the node's working directory
-	 * @return the pids of live processes whose command line names that directory
+	 * @return the pids of running nginx processes of that directory
 	 */
 	static List<Long> naming(Path workingDirectory) {
 		String directory = workingDirectory.toString();
@@ -40,13 +41,38 @@ final class NginxProcesses {
 			return entries.map((entry) -> entry.getFileName().toString())
 				.filter((name) -> name.chars().allMatch(Character::isDigit))
 				.map(Long::parseLong)
-				.filter((pid) -> pid != ProcessHandle.current().pid())
-				.filter((pid) -> commandLine(pid).contains(directory) && !commandLine(pid).contains("java"))
+				.filter((pid) -> "nginx".equals(name(pid)))
+				.filter((pid) -> commandLine(pid).contains(directory) || holdsFileIn(pid, directory))
 				.filter(NginxProcesses::running)
 				.toList();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static boolean holdsFileIn(long pid, String directory) {
+		try (Stream<Path> descriptors = Files.list(PROC.resolve(Long.toString(pid)).resolve("fd"))) {
+			return descriptors.anyMatch((descriptor) -> {
+				try {
+					return Files.readSymbolicLink(descriptor).toString().startsWith(directory + "/");
+				}
+				catch (IOException ex) {
+					return false;
+				}
+			});
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
+	private static String name(long pid) {
+		try {
+			return Files.readString(PROC.resolve(Long.toString(pid)).resolve("comm"), StandardCharsets.UTF_8).trim();
+		}
+		catch (IOException ex) {
+			return "";
 		}
 	}
 
@@ -66,16 +92,9 @@ final class NginxProcesses {
 		}
 	}
 
-	/**
-	 * Kills whatever a test's nginx left, after the test: its masters and their workers.
-	 */
+	/** Kills whatever a test's nginx left, after the test: masters and workers alike. */
 	static void killAll(Path workingDirectory) {
-		for (long master : naming(workingDirectory)) {
-			ProcessHandle.of(master).ifPresent((handle) -> {
-				handle.descendants().forEach(ProcessHandle::destroyForcibly);
-				handle.destroyForcibly();
-			});
-		}
+		naming(workingDirectory).forEach((pid) -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
 	}
 
 	private static String commandLine(long pid) {
