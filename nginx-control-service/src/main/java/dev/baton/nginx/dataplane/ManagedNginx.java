@@ -171,7 +171,8 @@ public class ManagedNginx implements AutoCloseable {
 	 * bind.
 	 */
 	private synchronized void exited(ProcessHandle watched, String how) {
-		if (this.stopping || watched != this.master) {
+		ProcessHandle current = this.master;
+		if (this.stopping || current == null || current.pid() != watched.pid()) {
 			return;
 		}
 		group(watched.pid()).stop(this.startTimeout);
