@@ -51,30 +51,58 @@ public final class RunningNode implements AutoCloseable {
 
 	public static RunningNode start(String bootstrapServers, String topicPrefix, String nodeId, String mode,
 			List<String> services, String... extraProperties) {
-		Path work = Path.of("target", "nginx-it", topicPrefix + nodeId).toAbsolutePath();
-		try {
-			Files.createDirectories(work);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		Endpoint control = new Endpoint("127.0.0.1", FreePorts.next());
-		Map<String, Integer> ports = new LinkedHashMap<>();
-		List<String> arguments = new ArrayList<>(List.of("--spring.kafka.bootstrap-servers=" + bootstrapServers,
-				"--server.port=0", "--spring.main.banner-mode=off", "--baton.kafka.topic-prefix=" + topicPrefix,
-				"--baton.nginx-control.node-id=" + nodeId, "--baton.nginx-control.mode=" + mode,
-				"--baton.nginx-control.nginx.working-directory=" + work,
-				"--baton.nginx-control.nginx.worker-processes=2",
-				"--baton.nginx-control.control.address=" + control.address(),
-				"--baton.nginx-control.control.token=" + TOKEN));
-		for (String service : services) {
-			ports.put(service, FreePorts.next());
-			arguments.add("--baton.nginx-control.routes." + service + ".listen=127.0.0.1:" + ports.get(service));
-		}
-		List.of(extraProperties).forEach((property) -> arguments.add("--" + property));
+		Arguments arguments = Arguments.of(bootstrapServers, topicPrefix, nodeId, mode, services, extraProperties);
 		ConfigurableApplicationContext context = new SpringApplicationBuilder(NginxControlApplication.class)
-			.run(arguments.toArray(String[]::new));
-		return new RunningNode(context, work, control, ports);
+			.run(arguments.commandLine().toArray(String[]::new));
+		return new RunningNode(context, arguments.workingDirectory(), arguments.control(), arguments.listenPorts());
+	}
+
+	/**
+	 * A node's command line, on random loopback ports, with a working directory of its
+	 * own under {@code target/nginx-it}; an extra property replaces the default one.
+	 *
+	 * @param commandLine the {@code --property=value} arguments
+	 * @param workingDirectory the node's working directory
+	 * @param control its control endpoint
+	 * @param listenPorts where nginx listens, per service
+	 */
+	public record Arguments(List<String> commandLine, Path workingDirectory, Endpoint control,
+			Map<String, Integer> listenPorts) {
+
+		public static Arguments of(String bootstrapServers, String topicPrefix, String nodeId, String mode,
+				List<String> services, String... extraProperties) {
+			Path work = Path.of("target", "nginx-it", topicPrefix + nodeId).toAbsolutePath();
+			try {
+				Files.createDirectories(work);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+			Endpoint control = new Endpoint("127.0.0.1", FreePorts.next());
+			Map<String, Integer> ports = new LinkedHashMap<>();
+			List<String> arguments = new ArrayList<>(List.of("--spring.kafka.bootstrap-servers=" + bootstrapServers,
+					"--server.port=0", "--spring.main.banner-mode=off", "--baton.kafka.topic-prefix=" + topicPrefix,
+					"--baton.nginx-control.node-id=" + nodeId, "--baton.nginx-control.mode=" + mode,
+					"--baton.nginx-control.nginx.working-directory=" + work,
+					"--baton.nginx-control.nginx.worker-processes=2",
+					"--baton.nginx-control.control.address=" + control.address(),
+					"--baton.nginx-control.control.token=" + TOKEN));
+			for (String service : services) {
+				ports.put(service, FreePorts.next());
+				arguments.add("--baton.nginx-control.routes." + service + ".listen=127.0.0.1:" + ports.get(service));
+			}
+			for (String property : extraProperties) {
+				String key = "--" + property.substring(0, property.indexOf('=') + 1);
+				arguments.removeIf((argument) -> argument.startsWith(key));
+				arguments.add("--" + property);
+			}
+			return new Arguments(List.copyOf(arguments), work, control, Map.copyOf(ports));
+		}
+
+		public ControlClient controlClient() {
+			return new ControlClient(this.control, TOKEN);
+		}
+
 	}
 
 	public ControlClient control() {

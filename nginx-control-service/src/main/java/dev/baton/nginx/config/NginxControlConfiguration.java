@@ -33,6 +33,8 @@ import dev.baton.nginx.sync.DrainTracker;
 import dev.baton.nginx.sync.GateCommands;
 import dev.baton.nginx.sync.Heartbeat;
 import dev.baton.nginx.sync.NodeMetrics;
+import dev.baton.nginx.sync.NodePresence;
+import dev.baton.nginx.sync.OwedAnswers;
 import dev.baton.nginx.sync.PeerSync;
 import dev.baton.nginx.sync.SyncSchedule;
 
@@ -108,9 +110,14 @@ class NginxControlConfiguration {
 	}
 
 	@Bean
+	OwedAnswers owedAnswers(NginxControlProperties properties, NginxSetup setup) {
+		return new OwedAnswers(setup.nodeId(), properties.answerWindow(), Clock.systemUTC());
+	}
+
+	@Bean
 	GateCommands gateCommands(NginxSetup setup, DesiredPeers desired, PeerSync sync, NginxEventPublisher events,
-			NodeMetrics metrics) {
-		return new GateCommands(setup.nodeId(), served(setup), desired, sync, events, metrics, Clock.systemUTC());
+			NodeMetrics metrics, OwedAnswers owed) {
+		return new GateCommands(setup.nodeId(), served(setup), desired, sync, events, metrics, Clock.systemUTC(), owed);
 	}
 
 	@Bean
@@ -123,8 +130,8 @@ class NginxControlConfiguration {
 
 	@Bean
 	CommandReplay commandReplay(CompactedTopicReader reader, ConsumerFactory<String, Object> consumers,
-			TopicNames names, GateCommands commands) {
-		return new CommandReplay(reader, consumers, names, commands);
+			TopicNames names, GateCommands commands, OwedAnswers owed) {
+		return new CommandReplay(reader, consumers, names, commands, owed);
 	}
 
 	@Bean
@@ -133,12 +140,16 @@ class NginxControlConfiguration {
 	}
 
 	@Bean
+	NodePresence nodePresence(NginxSetup setup, Heartbeat heartbeat, NginxEventPublisher events) {
+		return new NodePresence(setup.nodeId(), heartbeat, events, Clock.systemUTC());
+	}
+
+	@Bean
 	NodeLifecycle nodeLifecycle(NginxControlProperties properties, NginxSetup setup, ControlClient control,
-			CommandReplay replay, PeerSync sync, DrainTracker drains, Heartbeat heartbeat) {
-		ManagedNginx managed = (properties.mode() == Mode.MANAGED)
-				? new ManagedNginx(properties.nginx().binary(), setup, control, properties.nginx().startTimeout())
-				: null;
-		return new NodeLifecycle(setup, managed, replay, sync, drains, heartbeat);
+			CommandReplay replay, PeerSync sync, DrainTracker drains, Heartbeat heartbeat, NodePresence presence) {
+		ManagedNginx managed = (properties.mode() == Mode.MANAGED) ? new ManagedNginx(properties.nginx().binary(),
+				setup, control, properties.nginx().startTimeout(), presence) : null;
+		return new NodeLifecycle(setup, managed, replay, sync, drains, heartbeat, presence);
 	}
 
 	private static Set<ServiceName> served(NginxSetup setup) {

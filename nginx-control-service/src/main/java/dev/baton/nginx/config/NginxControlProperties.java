@@ -31,6 +31,9 @@ import dev.baton.nginx.dataplane.Balancing;
  * @param heartbeatInterval how often the node says it is alive
  * @param reconcileInterval how often whole peer sets are compared with the desired ones
  * @param epochCheckInterval how often nginx's epoch is read, to catch a restart
+ * @param answerWindow how old a command may be and still be answered again on start when
+ * this node's answer to it is not on {@code nginx.events}; answers are read back over the
+ * same window
  */
 @Validated
 @ConfigurationProperties("baton.nginx-control")
@@ -39,7 +42,7 @@ public record NginxControlProperties(
 		@DefaultValue("managed") @NotNull Mode mode, @DefaultValue @Valid Nginx nginx, Map<String, Route> routes,
 		@DefaultValue @Valid Control control, @DefaultValue @Valid Drain drain,
 		@DefaultValue("2s") Duration heartbeatInterval, @DefaultValue("1s") Duration reconcileInterval,
-		@DefaultValue("250ms") Duration epochCheckInterval) {
+		@DefaultValue("250ms") Duration epochCheckInterval, @DefaultValue("10m") Duration answerWindow) {
 
 	public NginxControlProperties {
 		routes = (routes != null) ? Map.copyOf(routes) : Map.of();
@@ -47,6 +50,7 @@ public record NginxControlProperties(
 		PropertyChecks.positive("baton.nginx-control.heartbeat-interval", heartbeatInterval);
 		PropertyChecks.positive("baton.nginx-control.reconcile-interval", reconcileInterval);
 		PropertyChecks.positive("baton.nginx-control.epoch-check-interval", epochCheckInterval);
+		PropertyChecks.positive("baton.nginx-control.answer-window", answerWindow);
 	}
 
 	/** How this node gets its nginx. */

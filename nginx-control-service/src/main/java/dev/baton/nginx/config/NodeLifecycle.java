@@ -3,6 +3,7 @@ package dev.baton.nginx.config;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.SmartLifecycle;
 
 import dev.baton.nginx.dataplane.ManagedNginx;
@@ -11,14 +12,18 @@ import dev.baton.nginx.dataplane.NginxSetup;
 import dev.baton.nginx.kafka.CommandReplay;
 import dev.baton.nginx.sync.DrainTracker;
 import dev.baton.nginx.sync.Heartbeat;
+import dev.baton.nginx.sync.NodePresence;
 import dev.baton.nginx.sync.PeerSync;
 
 /**
  * Starts a node in the only safe order: nginx (managed) or its snippet (attached), the
  * full replay of {@code nginx.commands}, then pushes, drains and heartbeats; the Kafka
- * listener (a later phase) only then takes new records. Stops in reverse, nginx last.
+ * listener (a later phase) only then takes new records. Stops in reverse, nginx last,
+ * then says the node left when its nginx stopped with it (managed mode). A start that
+ * fails later (another bean, the web server) still stops nginx: the context destroys this
+ * bean.
  */
-class NodeLifecycle implements SmartLifecycle {
+class NodeLifecycle implements SmartLifecycle, DisposableBean {
 
 	private static final Logger logger = LoggerFactory.getLogger(NodeLifecycle.class);
 
@@ -34,16 +39,21 @@ class NodeLifecycle implements SmartLifecycle {
 
 	private final Heartbeat heartbeat;
 
+	private final NodePresence presence;
+
 	private volatile boolean running;
 
+	private boolean stopped;
+
 	NodeLifecycle(NginxSetup setup, ManagedNginx managed, CommandReplay replay, PeerSync sync, DrainTracker drains,
-			Heartbeat heartbeat) {
+			Heartbeat heartbeat, NodePresence presence) {
 		this.setup = setup;
 		this.managed = managed;
 		this.replay = replay;
 		this.sync = sync;
 		this.drains = drains;
 		this.heartbeat = heartbeat;
+		this.presence = presence;
 	}
 
 	@Override
@@ -71,14 +81,24 @@ class NodeLifecycle implements SmartLifecycle {
 	}
 
 	@Override
-	public void stop() {
+	public synchronized void stop() {
 		this.running = false;
+		if (this.stopped) {
+			return;
+		}
+		this.stopped = true;
 		this.heartbeat.close();
 		this.sync.close();
 		this.drains.close();
 		if (this.managed != null) {
 			this.managed.close();
+			this.presence.stoppedWithNginx();
 		}
+	}
+
+	@Override
+	public void destroy() {
+		stop();
 	}
 
 	@Override

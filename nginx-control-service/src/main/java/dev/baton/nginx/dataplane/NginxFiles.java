@@ -3,11 +3,15 @@ package dev.baton.nginx.dataplane;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -35,7 +39,7 @@ public class NginxFiles {
 		try {
 			Path lua = Files.createDirectories(this.setup.luaDirectory().resolve("baton"));
 			for (String file : LUA) {
-				try (InputStream in = NginxFiles.class.getResourceAsStream("/dev/baton/nginx/lua/baton/" + file)) {
+				try (InputStream in = lua(file)) {
 					Files.copy(in, lua.resolve(file), StandardCopyOption.REPLACE_EXISTING);
 				}
 			}
@@ -78,6 +82,36 @@ public class NginxFiles {
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot write nginx files under " + this.setup.workingDirectory(), ex);
 		}
+	}
+
+	/**
+	 * Identifies what a managed nginx runs: its nginx.conf, snippet and Lua code as this
+	 * node would write them now. An nginx started with the same files can be adopted. The
+	 * token is left out: an nginx holding another token is caught when it refuses ours.
+	 * @return a SHA-256 in hex
+	 */
+	public String digest() {
+		try {
+			MessageDigest digest = MessageDigest.getInstance("SHA-256");
+			digest.update(new MainConfigTemplate(this.setup, TEMP).render().getBytes(StandardCharsets.UTF_8));
+			digest.update(new SnippetTemplate(this.setup).render().getBytes(StandardCharsets.UTF_8));
+			for (String file : LUA) {
+				try (InputStream in = lua(file)) {
+					digest.update(in.readAllBytes());
+				}
+			}
+			return HexFormat.of().formatHex(digest.digest());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot read the Lua code", ex);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static InputStream lua(String file) {
+		return NginxFiles.class.getResourceAsStream("/dev/baton/nginx/lua/baton/" + file);
 	}
 
 }

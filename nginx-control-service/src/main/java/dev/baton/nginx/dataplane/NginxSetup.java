@@ -58,6 +58,14 @@ public record NginxSetup(NodeId nodeId, Path workingDirectory, String modulesInc
 		return this.workingDirectory.resolve("nginx.pid");
 	}
 
+	/**
+	 * The node's own record of the nginx it started ({@code nginx.pid} is nginx's).
+	 * @return the file
+	 */
+	public Path managedRecord() {
+		return this.workingDirectory.resolve("managed-nginx.pid");
+	}
+
 	public Path logDirectory() {
 		return this.workingDirectory.resolve("logs");
 	}

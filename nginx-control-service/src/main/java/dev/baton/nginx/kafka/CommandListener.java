@@ -2,12 +2,9 @@ package dev.baton.nginx.kafka;
 
 import java.time.Instant;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-
-import org.apache.kafka.common.TopicPartition;
 
 import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.annotation.TopicPartition;
 import org.springframework.kafka.listener.ConsumerSeekAware;
 import org.springframework.kafka.support.KafkaHeaders;
 import org.springframework.messaging.handler.annotation.Header;
@@ -18,9 +15,12 @@ import dev.baton.nginx.sync.GateCommands;
 
 /**
  * Feeds new records of {@code nginx.commands} to the node. Every node must see every
- * partition, so each node has a consumer group of its own (named after its node id) and
- * starts where the replay stopped, whatever the group committed before. The record's
- * timestamp goes along: the time from it to the answer is the node's command latency.
+ * partition, and a node killed and started again must take commands within seconds: it
+ * reads every partition by assignment, not through a consumer group (a group would keep
+ * the killed member, and its partitions, until its session timed out), from where the
+ * replay stopped. Offsets it commits (under a group named after the node) are never read
+ * back. The record's timestamp goes along: the time from it to the answer is the node's
+ * command latency.
  */
 public class CommandListener implements ConsumerSeekAware {
 
@@ -28,28 +28,24 @@ public class CommandListener implements ConsumerSeekAware {
 
 	private final CommandReplay replay;
 
-	private final Set<TopicPartition> started = ConcurrentHashMap.newKeySet();
-
 	public CommandListener(GateCommands commands, CommandReplay replay) {
 		this.commands = commands;
 		this.replay = replay;
 	}
 
-	@KafkaListener(id = "baton-nginx-commands",
-			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).NGINX_COMMANDS)}",
-			groupId = "baton-nginx-control-${baton.nginx-control.node-id}")
+	@KafkaListener(id = "baton-nginx-commands", groupId = "baton-nginx-control-${baton.nginx-control.node-id}",
+			topicPartitions = @TopicPartition(
+					topic = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).NGINX_COMMANDS)}",
+					partitions = "#{@batonPartitions.of(T(dev.baton.contracts.Topic).NGINX_COMMANDS)}"))
 	void on(@Header(KafkaHeaders.RECEIVED_KEY) String key, @Header(KafkaHeaders.RECEIVED_TIMESTAMP) long timestamp,
 			@Payload(required = false) NginxCommand command) {
 		this.commands.accept(key, command, Instant.ofEpochMilli(timestamp));
 	}
 
 	@Override
-	public void onPartitionsAssigned(Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
-		// Later rebalances keep the committed position: only the first assignment starts
-		// at the replay's end.
+	public void onPartitionsAssigned(Map<org.apache.kafka.common.TopicPartition, Long> assignments,
+			ConsumerSeekCallback callback) {
 		assignments.keySet()
-			.stream()
-			.filter(this.started::add)
 			.forEach((partition) -> callback.seek(partition.topic(), partition.partition(),
 					this.replay.startOf(partition)));
 	}

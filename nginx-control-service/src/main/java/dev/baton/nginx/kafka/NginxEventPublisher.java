@@ -8,7 +8,6 @@ import org.springframework.kafka.core.KafkaOperations;
 import dev.baton.contracts.Topic;
 import dev.baton.contracts.nginx.CommandRejected;
 import dev.baton.contracts.nginx.NginxEvent;
-import dev.baton.contracts.nginx.NodeHeartbeat;
 import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrainTimedOut;
 import dev.baton.contracts.nginx.PeerDrained;
@@ -18,9 +17,10 @@ import dev.baton.logging.LogContext;
 import dev.baton.nginx.sync.NodeEvents;
 
 /**
- * Publishes this node's events on {@code nginx.events}: keyed by service, heartbeats by
- * node id. A failed send is logged with the logging context of the caller (the command it
- * answers), although the failure is reported on the producer's thread.
+ * Publishes this node's events on {@code nginx.events}: keyed by service, heartbeats and
+ * {@code NodeLeft} by node id. A failed send is logged with the logging context of the
+ * caller (the command it answers), although the failure is reported on the producer's
+ * thread.
  */
 public class NginxEventPublisher implements NodeEvents {
 
@@ -47,6 +47,11 @@ public class NginxEventPublisher implements NodeEvents {
 		});
 	}
 
+	@Override
+	public void flush() {
+		this.kafka.flush();
+	}
+
 	private static String key(NginxEvent event) {
 		if (event instanceof PeerApplied applied) {
 			return applied.service().value();
@@ -63,7 +68,9 @@ public class NginxEventPublisher implements NodeEvents {
 		if (event instanceof CommandRejected rejected) {
 			return rejected.service().value();
 		}
-		return ((NodeHeartbeat) event).nodeId().value();
+		// Heartbeats and NodeLeft share the node's key, so they are read in the order
+		// sent.
+		return event.nodeId().value();
 	}
 
 }

@@ -2,6 +2,7 @@ package dev.baton.nginx.sync;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -22,8 +23,11 @@ import dev.baton.nginx.sync.NodeMetrics.CommandOutcome;
 /**
  * Takes each record of {@code nginx.commands} into the desired state and queues its
  * answer. A command for an upstream this node does not serve is rejected with the node's
- * id; a record whose key does not match its command is refused (and dead-lettered). While
- * a command is handled its id, upstream and peer are in the logging MDC.
+ * id; a record whose key does not match its command is refused (and dead-lettered), live
+ * or replayed alike. Replayed records only rebuild the desired state: once the replay is
+ * done, the commands still awaiting this node's answer ({@link OwedAnswers}) are answered
+ * as live ones are. While a command is handled its id, upstream and peer are in the
+ * logging MDC.
  */
 public class GateCommands {
 
@@ -43,8 +47,10 @@ public class GateCommands {
 
 	private final Clock clock;
 
+	private final OwedAnswers owed;
+
 	public GateCommands(NodeId node, Set<ServiceName> served, DesiredPeers desired, PeerSync sync, NodeEvents events,
-			NodeMetrics metrics, Clock clock) {
+			NodeMetrics metrics, Clock clock, OwedAnswers owed) {
 		this.node = node;
 		this.served = Set.copyOf(served);
 		this.desired = desired;
@@ -52,16 +58,48 @@ public class GateCommands {
 		this.events = events;
 		this.metrics = metrics;
 		this.clock = clock;
+		this.owed = owed;
 	}
 
 	/**
-	 * Applies one record read back while rebuilding the desired state: answered, but not
-	 * measured (its age is not a latency).
+	 * Takes one record read back while rebuilding the desired state into that state,
+	 * without answering it yet (see {@link #answerOwed()}).
 	 * @param key the record key, {@code service/host:port/GATE}
 	 * @param command the command, or null for a tombstone that removes the gate
+	 * @throws IllegalArgumentException when the key is invalid or does not match the
+	 * command: nothing changes
 	 */
-	public void accept(String key, NginxCommand command) {
-		accept(key, command, null);
+	public void restore(String key, NginxCommand command) {
+		GateKey gate = GateKey.parse(key);
+		if (command == null) {
+			this.owed.forget(gate);
+			if (this.served.contains(gate.service())) {
+				this.sync.submit(gate.service(), () -> this.desired.remove(gate), null);
+			}
+			return;
+		}
+		SetPeerGate set = matching(gate, key, command);
+		this.owed.remember(gate, set);
+		if (this.served.contains(gate.service())) {
+			this.sync.submit(gate.service(), () -> this.desired.set(gate, set.open()), null);
+		}
+	}
+
+	/**
+	 * Answers, once the replay is done, every command still awaiting this node's answer:
+	 * not measured (their age is not a latency).
+	 * @return how many
+	 */
+	public int answerOwed() {
+		List<SetPeerGate> owed = this.owed.take();
+		for (SetPeerGate set : owed) {
+			try (LogContext context = CommandLogContext.open(set.commandId(), set.service(), set.endpoint())) {
+				logger.info("Answering again a command this node may not have answered: {} gate {}",
+						set.open() ? "open" : "closed", set.gate());
+				answer(set, null);
+			}
+		}
+		return owed.size();
 	}
 
 	/**
@@ -86,17 +124,28 @@ public class GateCommands {
 			}
 			return;
 		}
+		SetPeerGate set = matching(gate, key, command);
+		answer(set, writtenAt);
+		logger.debug("Took {} gate {} into the desired state", set.open() ? "open" : "closed", gate.gate());
+	}
+
+	private static SetPeerGate matching(GateKey gate, String key, NginxCommand command) {
 		SetPeerGate set = (SetPeerGate) command;
 		if (!set.key().equals(gate)) {
 			throw new IllegalArgumentException("record key " + key + " does not match the command's key " + set.key());
 		}
+		return set;
+	}
+
+	/** Takes the command into the desired state (again) and queues its answer. */
+	private void answer(SetPeerGate set, Instant writtenAt) {
+		GateKey gate = set.key();
 		if (!this.served.contains(gate.service())) {
 			reject(set, writtenAt);
 			return;
 		}
 		this.sync.submit(gate.service(), () -> this.desired.set(gate, set.open()),
 				new PendingAnswer(set.commandId(), gate.service(), gate.endpoint(), !set.open(), writtenAt));
-		logger.debug("Took {} gate {} into the desired state", set.open() ? "open" : "closed", gate.gate());
 	}
 
 	private void reject(SetPeerGate set, Instant writtenAt) {

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -16,7 +17,9 @@ import dev.baton.contracts.nginx.NodeHeartbeat;
 
 /**
  * Tells the deployer this node is alive, which nginx (epoch) it drives and which
- * upstreams it serves, so it waits for exactly the answers of live nodes.
+ * upstreams it serves, so it waits for exactly the answers of live nodes. Paused while
+ * the node's nginx is down: a heartbeat would bring the node back into the set of nodes
+ * waited for.
  */
 public class Heartbeat implements AutoCloseable {
 
@@ -37,6 +40,8 @@ public class Heartbeat implements AutoCloseable {
 	private final ScheduledExecutorService timer = Executors
 		.newSingleThreadScheduledExecutor((task) -> new Thread(task, "baton-heartbeat"));
 
+	private boolean paused;
+
 	public Heartbeat(NodeId node, List<ServiceName> services, PeerSync sync, NodeEvents events, Clock clock,
 			Duration interval) {
 		this.node = node;
@@ -51,7 +56,31 @@ public class Heartbeat implements AutoCloseable {
 		this.timer.scheduleAtFixedRate(this::beat, 0, this.interval.toMillis(), TimeUnit.MILLISECONDS);
 	}
 
-	private void beat() {
+	/**
+	 * Stops sending until {@link #resume()}; once it returns, no heartbeat is sent, even
+	 * one already due.
+	 */
+	public synchronized void pause() {
+		this.paused = true;
+	}
+
+	/** Sends a heartbeat at once, and again every interval. */
+	public void resume() {
+		synchronized (this) {
+			this.paused = false;
+		}
+		try {
+			this.timer.execute(this::beat);
+		}
+		catch (RejectedExecutionException ex) {
+			logger.debug("Not resuming heartbeats: the node is stopping");
+		}
+	}
+
+	private synchronized void beat() {
+		if (this.paused) {
+			return;
+		}
 		try {
 			this.events.publish(new NodeHeartbeat(this.node, this.sync.epoch(), this.services, this.interval.toMillis(),
 					this.clock.instant()));

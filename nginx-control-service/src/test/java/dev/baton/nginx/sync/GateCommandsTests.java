@@ -61,8 +61,12 @@ class GateCommandsTests {
 			this.drains, this.metrics, Clock.systemUTC(),
 			new SyncSchedule(Duration.ofMillis(50), Duration.ofSeconds(1)));
 
+	private final MutableClock clock = new MutableClock(Instant.now());
+
+	private final OwedAnswers owed = new OwedAnswers(NODE, Duration.ofMinutes(10), this.clock);
+
 	private final GateCommands commands = new GateCommands(NODE, Set.of(ORDERS), this.desired, this.sync, this::publish,
-			this.metrics, Clock.systemUTC());
+			this.metrics, Clock.systemUTC(), this.owed);
 
 	private void publish(NginxEvent event) {
 		Map<String, String> context = MDC.getCopyOfContextMap();
@@ -78,7 +82,7 @@ class GateCommandsTests {
 
 	@Test
 	void commandForAnUpstreamTheNodeDoesNotServeIsRejectedNamingTheNode() {
-		this.commands.accept("payments/127.0.0.1:9001/ADMIN", gate("c1", "payments", Gate.ADMIN, true));
+		this.commands.accept("payments/127.0.0.1:9001/ADMIN", gate("c1", "payments", Gate.ADMIN, true), null);
 
 		assertThat(this.events).singleElement()
 			.isInstanceOfSatisfying(CommandRejected.class,
@@ -88,8 +92,8 @@ class GateCommandsTests {
 	@Test
 	void recordWhoseKeyDoesNotMatchItsCommandIsRefused() {
 		assertThatIllegalArgumentException()
-			.isThrownBy(
-					() -> this.commands.accept("orders/127.0.0.1:9001/HEALTH", gate("c1", "orders", Gate.ADMIN, true)))
+			.isThrownBy(() -> this.commands.accept("orders/127.0.0.1:9001/HEALTH",
+					gate("c1", "orders", Gate.ADMIN, true), null))
 			.withMessageContaining("does not match");
 	}
 
@@ -98,7 +102,7 @@ class GateCommandsTests {
 		start();
 		this.control.inFlight.put(PEER, 2L);
 
-		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c1", "orders", Gate.DEPLOY, false));
+		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c1", "orders", Gate.DEPLOY, false), null);
 		await().until(() -> this.events.stream().anyMatch(PeerApplied.class::isInstance));
 		assertThat(this.events).noneMatch(PeerDrained.class::isInstance);
 		synchronized (this.control) {
@@ -113,7 +117,7 @@ class GateCommandsTests {
 		start();
 		this.control.inFlight.put(PEER, 3L);
 
-		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c1", "orders", Gate.DEPLOY, false));
+		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c1", "orders", Gate.DEPLOY, false), null);
 
 		PeerDrainTimedOut timedOut = await().until(() -> this.events.stream()
 			.filter(PeerDrainTimedOut.class::isInstance)
@@ -126,20 +130,20 @@ class GateCommandsTests {
 	@Test
 	void commandThatLeavesWhatNginxDoesWithThePeerAsItIsIsAnsweredWithoutAPush() {
 		start();
-		this.commands.accept("orders/127.0.0.1:9001/ADMIN", gate("c1", "orders", Gate.ADMIN, true));
-		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c2", "orders", Gate.DEPLOY, false));
+		this.commands.accept("orders/127.0.0.1:9001/ADMIN", gate("c1", "orders", Gate.ADMIN, true), null);
+		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c2", "orders", Gate.DEPLOY, false), null);
 		awaitAnswers(2);
 		int pushes = this.control.pushes.size();
 
 		// As in a deploy's restart: health fails while the DEPLOY gate is closed, then
 		// the deployer reopens its gate just before the health gate reopens.
-		this.commands.accept("orders/127.0.0.1:9001/HEALTH", gate("c3", "orders", Gate.HEALTH, false));
+		this.commands.accept("orders/127.0.0.1:9001/HEALTH", gate("c3", "orders", Gate.HEALTH, false), null);
 		awaitAnswers(3);
-		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c4", "orders", Gate.DEPLOY, true));
+		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c4", "orders", Gate.DEPLOY, true), null);
 		awaitAnswers(4);
 		assertThat(this.control.pushes).as("the peer stayed out of rotation").hasSize(pushes);
 
-		this.commands.accept("orders/127.0.0.1:9001/HEALTH", gate("c5", "orders", Gate.HEALTH, true));
+		this.commands.accept("orders/127.0.0.1:9001/HEALTH", gate("c5", "orders", Gate.HEALTH, true), null);
 		awaitAnswers(5);
 		assertThat(this.control.pushes).hasSize(pushes + 1);
 		assertThat(this.control.held.get(ORDERS).stateOf(PEER)).contains(true);
@@ -151,7 +155,7 @@ class GateCommandsTests {
 	@Test
 	void newEpochPushesEveryPeerSetAgain() {
 		start();
-		this.commands.accept("orders/127.0.0.1:9001/ADMIN", gate("c1", "orders", Gate.ADMIN, true));
+		this.commands.accept("orders/127.0.0.1:9001/ADMIN", gate("c1", "orders", Gate.ADMIN, true), null);
 		await().until(() -> this.events.stream().anyMatch(PeerApplied.class::isInstance));
 		int pushes = this.control.pushes.size();
 
@@ -163,7 +167,7 @@ class GateCommandsTests {
 	@Test
 	void peersChangedInNginxBehindTheNodesBackArePushedAgain() {
 		start();
-		this.commands.accept("orders/127.0.0.1:9001/ADMIN", gate("c1", "orders", Gate.ADMIN, true));
+		this.commands.accept("orders/127.0.0.1:9001/ADMIN", gate("c1", "orders", Gate.ADMIN, true), null);
 		await().until(() -> this.events.stream().anyMatch(PeerApplied.class::isInstance));
 		PeerSet wanted = this.desired.peerSet(ORDERS);
 		int pushes;
@@ -186,7 +190,8 @@ class GateCommandsTests {
 		Instant written = Instant.now().minusMillis(50);
 
 		this.commands.accept("orders/127.0.0.1:9001/ADMIN", gate("c1", "orders", Gate.ADMIN, true), written);
-		this.commands.accept("orders/127.0.0.1:9001/HEALTH", gate("c2", "orders", Gate.HEALTH, true));
+		this.commands.restore("orders/127.0.0.1:9001/HEALTH", gate("c2", "orders", Gate.HEALTH, true));
+		this.commands.answerOwed();
 		await().until(() -> this.events.stream().filter(PeerApplied.class::isInstance).count() == 2);
 
 		assertThat(this.metrics.commands).singleElement().satisfies((measured) -> {
@@ -209,8 +214,8 @@ class GateCommandsTests {
 		start();
 		this.control.inFlight.put(PEER, 1L);
 
-		this.commands.accept("payments/127.0.0.1:9001/ADMIN", gate("c1", "payments", Gate.ADMIN, true));
-		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c2", "orders", Gate.DEPLOY, false));
+		this.commands.accept("payments/127.0.0.1:9001/ADMIN", gate("c1", "payments", Gate.ADMIN, true), null);
+		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c2", "orders", Gate.DEPLOY, false), null);
 		await().until(() -> this.events.stream().anyMatch(PeerDraining.class::isInstance));
 		synchronized (this.control) {
 			this.control.inFlight.put(PEER, 0L);
@@ -226,6 +231,45 @@ class GateCommandsTests {
 			.forEach((event) -> assertThat(this.contexts.get(event)).containsExactlyInAnyOrderEntriesOf(
 					Map.of("commandId", "c2", "service", "orders", "peer", "127.0.0.1:9001")));
 		assertThat(MDC.getCopyOfContextMap()).as("logging context left on the listener's thread").isNullOrEmpty();
+	}
+
+	@Test
+	void afterTheReplayOnlyTheLatestRecentUnansweredCommandOfEachGateIsAnswered() {
+		start();
+		this.commands.restore("orders/127.0.0.1:9001/ADMIN", decided("old", "orders", Gate.ADMIN, true));
+		this.clock.advance(Duration.ofMinutes(11));
+		this.commands.restore("orders/127.0.0.1:9001/HEALTH", decided("superseded", "orders", Gate.HEALTH, false));
+		this.commands.restore("orders/127.0.0.1:9001/HEALTH", decided("answered", "orders", Gate.HEALTH, true));
+		this.commands.restore("orders/127.0.0.1:9001/DEPLOY",
+				decided("applied-not-drained", "orders", Gate.DEPLOY, false));
+		this.commands.restore("payments/127.0.0.1:9001/ADMIN", decided("foreign", "payments", Gate.ADMIN, true));
+		this.owed.answered(
+				new PeerApplied(NODE, CommandId.of("answered"), ORDERS, "127.0.0.1", 9001, true, this.clock.instant()));
+		this.owed.answered(new PeerApplied(NODE, CommandId.of("applied-not-drained"), ORDERS, "127.0.0.1", 9001, false,
+				this.clock.instant()));
+
+		assertThat(this.commands.answerOwed()).isEqualTo(2);
+
+		await().until(() -> this.events.stream().anyMatch(PeerDrained.class::isInstance));
+		assertThat(this.events).extracting((event) -> event.getClass().getSimpleName() + " " + commandId(event))
+			.containsExactlyInAnyOrder("CommandRejected foreign", "PeerApplied applied-not-drained",
+					"PeerDrained applied-not-drained");
+	}
+
+	/** A command decided now by the test's clock. */
+	private SetPeerGate decided(String id, String service, Gate gate, boolean open) {
+		return new SetPeerGate(CommandId.of(id), ServiceName.of(service), "127.0.0.1", 9001, gate, open, "test", "unit",
+				this.clock.instant());
+	}
+
+	private static String commandId(NginxEvent event) {
+		if (event instanceof PeerApplied applied) {
+			return applied.commandId().value();
+		}
+		if (event instanceof PeerDrained drained) {
+			return drained.commandId().value();
+		}
+		return ((CommandRejected) event).commandId().value();
 	}
 
 	private void start() {

@@ -1,0 +1,62 @@
+package dev.baton.nginx;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import dev.baton.kafka.testing.ServiceProcess;
+
+/**
+ * An nginx-control node in a JVM of its own, so a test can kill it with SIGKILL and start
+ * it again with the same command line, as an operator or a supervisor would. Closed with
+ * a clean stop (SIGTERM), which also stops its managed nginx; whatever nginx is left is
+ * killed.
+ */
+final class NodeProcess implements AutoCloseable {
+
+	private final String name;
+
+	private final RunningNode.Arguments arguments;
+
+	private ServiceProcess process;
+
+	private Instant started;
+
+	NodeProcess(String name, RunningNode.Arguments arguments) {
+		this.name = name;
+		this.arguments = arguments;
+	}
+
+	/** Starts the node and returns at once. */
+	void start() {
+		this.started = Instant.now();
+		this.process = ServiceProcess.start(this.name, NginxControlApplication.class,
+				this.arguments.workingDirectory().resolve("jvm"), this.arguments.commandLine());
+	}
+
+	/** When the last {@link #start()} began the process. */
+	Instant started() {
+		return this.started;
+	}
+
+	void awaitOutput(String text) {
+		this.process.awaitOutput(text, Duration.ofSeconds(90));
+	}
+
+	/** SIGKILL: no shutdown hook, nothing sent, nginx not told. */
+	void kill() {
+		this.process.kill();
+	}
+
+	String output() {
+		return this.process.output();
+	}
+
+	@Override
+	public void close() {
+		if (this.process != null && this.process.isAlive()) {
+			this.process.stop();
+		}
+		NginxProcesses.killAll(this.arguments.workingDirectory());
+	}
+
+}
