@@ -5,38 +5,52 @@ import java.time.Duration;
 import java.util.Map;
 
 import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.listener.ConsumerSeekAware;
 
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.health.fleet.Fleet;
+import dev.baton.health.recovery.OwedRestart;
+import dev.baton.health.recovery.OwedRestarts;
 import dev.baton.health.verdict.StepLogContext;
 import dev.baton.logging.LogContext;
 
 /**
- * Hands restart steps to the fleet. Every replica must hear every step, so each uses a
- * consumer group of its own, and starts a little in the past so that a replica restarted
- * during a deploy still answers the steps it missed.
+ * Hands restart steps to the fleet. Every replica must hear every step, so each reads
+ * every partition by assignment, without a consumer group whose killed member would hold
+ * the partitions until its session times out. Before the first live step, the steps
+ * published over the look-back window are read back and those still owed a verdict are
+ * resumed; live reading then goes on from exactly where that read ended.
  */
 public class DeployStepListener implements ConsumerSeekAware {
 
+	private static final Logger logger = LoggerFactory.getLogger(DeployStepListener.class);
+
 	private final Fleet fleet;
+
+	private final StepWindowReader history;
 
 	private final Clock clock;
 
 	private final Duration lookback;
 
-	public DeployStepListener(Fleet fleet, Clock clock, Duration lookback) {
+	public DeployStepListener(Fleet fleet, ConsumerFactory<String, Object> consumers, Clock clock, Duration lookback) {
 		this.fleet = fleet;
+		this.history = new StepWindowReader(consumers);
 		this.clock = clock;
 		this.lookback = lookback;
 	}
 
-	@KafkaListener(id = "health-deploy-steps", groupId = "#{'health-service-steps-' + T(java.util.UUID).randomUUID()}",
-			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).DEPLOY_STEPS)}")
+	@KafkaListener(id = "health-deploy-steps", idIsGroup = false,
+			topicPartitions = @org.springframework.kafka.annotation.TopicPartition(
+					topic = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).DEPLOY_STEPS)}",
+					partitions = "#{@batonPartitions.of(T(dev.baton.contracts.Topic).DEPLOY_STEPS)}"))
 	void on(DeployStep step) {
 		if (step instanceof InstanceRestartStarted started) {
 			try (LogContext context = StepLogContext.answering(started.instanceId(), started.stepId())) {
@@ -52,7 +66,16 @@ public class DeployStepListener implements ConsumerSeekAware {
 
 	@Override
 	public void onPartitionsAssigned(Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
-		callback.seekToTimestamp(assignments.keySet(), this.clock.millis() - this.lookback.toMillis());
+		OwedRestarts owed = new OwedRestarts();
+		Map<TopicPartition, Long> end = this.history.read(assignments.keySet(),
+				this.clock.millis() - this.lookback.toMillis(), owed::add);
+		logger.info("{} restart steps still await a verdict", owed.owed().size());
+		for (OwedRestart restart : owed.owed()) {
+			try (LogContext context = StepLogContext.answering(restart.instanceId(), restart.stepId())) {
+				this.fleet.resume(restart);
+			}
+		}
+		end.forEach((partition, offset) -> callback.seek(partition.topic(), partition.partition(), offset));
 	}
 
 }

@@ -209,6 +209,28 @@ abstract class HealthServiceIntegrationTests {
 	}
 
 	@Test
+	void atStartOnlyTheRestartStepsStillOwedAVerdictAreAnswered() {
+		TestInstance settled = this.harness.instance().version("v2");
+		TestInstance owed = this.harness.instance().version("v2");
+		this.harness.registry("orders-1", Records.registered("orders-1", settled.port()));
+		this.harness.registry("orders-2", Records.registered("orders-2", owed.port()));
+		String settledStep = "restart-" + UUID.randomUUID();
+		String owedStep = "restart-" + UUID.randomUUID();
+		this.harness.step(Records.restarted("orders-1", settled.port(), settledStep, 30_000));
+		this.harness.step(Records.verified("orders-1", settledStep));
+		this.harness.step(Records.restarted("orders-2", owed.port(), owedStep, 30_000));
+		this.harness.startReplica("r1", "baton.health.probe.fast-interval=100ms");
+
+		VerdictIssued answer = awaitAnswer("orders-2", owedStep);
+		assertThat(answer.status()).isEqualTo(HealthStatus.HEALTHY);
+		assertThat(answer.version()).isEqualTo(Version.of("v2"));
+		// both instances are probed from the same registry read: by the time the owed
+		// step is answered, a replayed settled step would have been answered too
+		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+		assertThat(this.harness.verdicts("orders-1")).extracting(VerdictIssued::answersStep).containsOnlyNulls();
+	}
+
+	@Test
 	void deregisteredInstanceStopsBeingProbedAtOnce() {
 		TestInstance instance = this.harness.instance();
 		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));

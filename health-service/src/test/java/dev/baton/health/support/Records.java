@@ -35,4 +35,10 @@ public final class Records {
 				+ healthTimeoutMillis + ",\"at\":\"" + Instant.now() + "\"}";
 	}
 
+	public static String verified(String instanceId, String stepId) {
+		return "{\"type\":\"InstanceVerified\",\"deployId\":\"deploy-1\",\"service\":\"orders\",\"instanceId\":\""
+				+ instanceId + "\",\"phase\":\"ROLLOUT\",\"stepId\":\"" + stepId + "\",\"version\":\"v2\",\"at\":\""
+				+ Instant.now() + "\"}";
+	}
+
 }
