@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,16 +67,36 @@ public class DeployStepListener implements ConsumerSeekAware {
 
 	@Override
 	public void onPartitionsAssigned(Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
-		OwedRestarts owed = new OwedRestarts();
-		Map<TopicPartition, Long> end = this.history.read(assignments.keySet(),
-				this.clock.millis() - this.lookback.toMillis(), owed::add);
-		logger.info("{} restart steps still await a verdict", owed.owed().size());
-		for (OwedRestart restart : owed.owed()) {
+		ReadBack history = readBack(assignments);
+		logger.info("{} restart steps still await a verdict", history.owed().owed().size());
+		for (OwedRestart restart : history.owed().owed()) {
 			try (LogContext context = StepLogContext.answering(restart.instanceId(), restart.stepId())) {
 				this.fleet.resume(restart);
 			}
 		}
-		end.forEach((partition, offset) -> callback.seek(partition.topic(), partition.partition(), offset));
+		history.end().forEach((partition, offset) -> callback.seek(partition.topic(), partition.partition(), offset));
+	}
+
+	/**
+	 * Reads the window back, again while the broker does not answer: live steps must not
+	 * be taken before the owed ones are known.
+	 */
+	private ReadBack readBack(Map<TopicPartition, Long> assignments) {
+		while (true) {
+			OwedRestarts owed = new OwedRestarts();
+			try {
+				Map<TopicPartition, Long> end = this.history.read(assignments.keySet(),
+						this.clock.millis() - this.lookback.toMillis(), owed::add);
+				return new ReadBack(owed, end);
+			}
+			catch (TimeoutException ex) {
+				logger.warn("Could not read the recent deploy steps back yet: {}", ex.getMessage());
+			}
+		}
+	}
+
+	/** What the window held, and where live reading goes on. */
+	private record ReadBack(OwedRestarts owed, Map<TopicPartition, Long> end) {
 	}
 
 }

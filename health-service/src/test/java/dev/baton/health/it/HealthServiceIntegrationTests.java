@@ -216,9 +216,11 @@ abstract class HealthServiceIntegrationTests {
 		this.harness.registry("orders-2", Records.registered("orders-2", owed.port()));
 		String settledStep = "restart-" + UUID.randomUUID();
 		String owedStep = "restart-" + UUID.randomUUID();
-		this.harness.step(Records.restarted("orders-1", settled.port(), settledStep, 30_000));
+		// long enough for a slow start of the replica: the steps are read back once it
+		// runs
+		this.harness.step(Records.restarted("orders-1", settled.port(), settledStep, 240_000));
 		this.harness.step(Records.verified("orders-1", settledStep));
-		this.harness.step(Records.restarted("orders-2", owed.port(), owedStep, 30_000));
+		this.harness.step(Records.restarted("orders-2", owed.port(), owedStep, 240_000));
 		this.harness.startReplica("r1", "baton.health.probe.fast-interval=100ms");
 
 		VerdictIssued answer = awaitAnswer("orders-2", owedStep);
@@ -228,6 +230,25 @@ abstract class HealthServiceIntegrationTests {
 		// step is answered, a replayed settled step would have been answered too
 		awaitVerdict("orders-1", HealthStatus.HEALTHY);
 		assertThat(this.harness.verdicts("orders-1")).extracting(VerdictIssued::answersStep).containsOnlyNulls();
+	}
+
+	@Test
+	void restartStepDeadlineCountsFromTheRestartNotFromWhenTheStepWasRead() {
+		TestInstance instance = this.harness.stoppedInstance();
+		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
+		this.harness.startReplica("r1");
+		awaitVerdict("orders-1", HealthStatus.UNHEALTHY);
+
+		// as a step read back after a restart of health-service is: published a while ago
+		String stepId = "restart-" + UUID.randomUUID();
+		Instant restartedAt = Instant.now().minusSeconds(20);
+		this.harness.step(Records.restarted("orders-1", instance.port(), stepId, 25_000, restartedAt));
+		VerdictIssued answer = awaitAnswer("orders-1", stepId);
+		assertThat(answer.status()).isEqualTo(HealthStatus.UNHEALTHY);
+		assertThat(answer.reason()).startsWith("not healthy within 25000 ms");
+		// the deployer gives up 25 s after the restart, not 25 s after health-service
+		// read the step; a loaded machine's lateness allowed
+		assertThat(answer.probedAt()).isBefore(restartedAt.plusMillis(25_000 + 3_000));
 	}
 
 	@Test
