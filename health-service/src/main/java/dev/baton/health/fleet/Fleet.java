@@ -88,6 +88,8 @@ public final class Fleet {
 		this.tracked.put(id, new Tracked(partition, snapshot.revision(), instance));
 		RestartWatch restart = this.pending.remove(id);
 		if (restart != null && !restart.expired(System.nanoTime())) {
+			logger.info("{} is probed here from now on and restart step {} waits for it: probing fast", id,
+					restart.stepId());
 			instance.watch(restart);
 		}
 	}

@@ -55,6 +55,7 @@ public class DeployStepListener implements ConsumerSeekAware {
 	void on(DeployStep step) {
 		if (step instanceof InstanceRestartStarted started) {
 			try (LogContext context = StepLogContext.answering(started.instanceId(), started.stepId())) {
+				warnIfLongerThanLookback(started.healthTimeoutMillis());
 				this.fleet.restartStarted(started);
 			}
 		}
@@ -62,6 +63,13 @@ public class DeployStepListener implements ConsumerSeekAware {
 			try (LogContext context = StepLogContext.answering(restarted.instanceId(), restarted.stepId())) {
 				this.fleet.restarted(restarted);
 			}
+		}
+	}
+
+	private void warnIfLongerThanLookback(long healthTimeoutMillis) {
+		if (healthTimeoutMillis > this.lookback.toMillis()) {
+			logger.warn("Restart step waits {} ms for a verdict, longer than baton.health.replica.steps-lookback ({}):"
+					+ " a replica restarted during it would not find it", healthTimeoutMillis, this.lookback);
 		}
 	}
 

@@ -41,6 +41,14 @@ class HealthPropertiesTests {
 	}
 
 	@Test
+	void stepsLookbackShorterThanTheRestartTimeoutStopsStartUpNamingBothProperties() {
+		assertThatThrownBy(
+				() -> start("--baton.health.replica.steps-lookback=30s", "--baton.health.probe.restart-timeout=60s"))
+			.hasStackTraceContaining("baton.health.replica.steps-lookback")
+			.hasStackTraceContaining("baton.health.probe.restart-timeout");
+	}
+
+	@Test
 	void serviceOverridesReplaceOnlyWhatTheyName() {
 		HealthProperties properties = new HealthProperties(
 				new HealthProperties.Probe(Duration.ofSeconds(1), Duration.ofMillis(500), 2, 2, Duration.ofMillis(100),

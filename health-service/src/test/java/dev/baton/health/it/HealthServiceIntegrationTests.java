@@ -43,7 +43,7 @@ abstract class HealthServiceIntegrationTests {
 
 	private static final Logger logger = LoggerFactory.getLogger(HealthServiceIntegrationTests.class);
 
-	private static final Duration PATIENCE = Duration.ofSeconds(30);
+	private static final Duration PATIENCE = Duration.ofSeconds(60);
 
 	private HealthHarness harness;
 

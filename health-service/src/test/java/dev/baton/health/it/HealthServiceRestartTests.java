@@ -70,7 +70,7 @@ class HealthServiceRestartTests {
 	}
 
 	@Test
-	void killedDuringARestartStepAnswersItHealthyWithinTenSecondsOfStartingAgain() {
+	void killedDuringARestartStepAnswersItHealthyWithinSecondsOfStartingAgain() {
 		TestInstance instance = this.harness.instance();
 		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
 		List<String> arguments = this.harness.processArguments(FreePorts.next(),
@@ -105,6 +105,39 @@ class HealthServiceRestartTests {
 			assertThat(answer.version()).isEqualTo(Version.of("v2"));
 			assertThat(answer.answersStep()).isEqualTo(StepId.of(stepId));
 			assertThat(Duration.between(startedAt, decidedAt)).as("from the end of the second start-up to the answer")
+				.isLessThanOrEqualTo(ANSWERED_AFTER_STARTED_WITHIN);
+		}
+	}
+
+	@Test
+	void killedWhileTheRuntimeStillRestartsResumesTheStepAndCountsOnlyTheNewProcess() {
+		TestInstance instance = this.harness.instance();
+		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
+		List<String> arguments = this.harness.processArguments(FreePorts.next(),
+				"baton.health.probe.fast-interval=100ms");
+		String stepId = "restart-" + UUID.randomUUID();
+		try (ServiceProcess first = ServiceProcess.start("health-first", HealthApplication.class, this.logs,
+				arguments)) {
+			awaitVerdict("orders-1", HealthStatus.HEALTHY);
+			this.harness.step(Records.restartStarted("orders-1", instance.port(), stepId, HEALTH_TIMEOUT_MILLIS));
+			first.awaitOutput("probing fast", PATIENCE);
+			first.kill();
+		}
+		try (ServiceProcess second = ServiceProcess.start("health-second", HealthApplication.class, this.logs,
+				arguments)) {
+			// the old process still serves v1 while health-service takes the step up
+			// again
+			second.awaitOutput("probing fast", PATIENCE);
+			instance.down();
+			instance.version("v2").up();
+			this.harness.step(Records.restarted("orders-1", instance.port(), stepId, HEALTH_TIMEOUT_MILLIS));
+			Instant reportedAt = Instant.now();
+			VerdictIssued answer = await().atMost(PATIENCE)
+				.until(() -> answering("orders-1", stepId), (found) -> found != null);
+			Instant decidedAt = answer.probedAt().plusMillis(answer.latencyMillis());
+			assertThat(answer.status()).isEqualTo(HealthStatus.HEALTHY);
+			assertThat(answer.version()).isEqualTo(Version.of("v2"));
+			assertThat(Duration.between(reportedAt, decidedAt)).as("from the runtime's report to the answer")
 				.isLessThanOrEqualTo(ANSWERED_AFTER_STARTED_WITHIN);
 		}
 	}
