@@ -48,7 +48,7 @@ class HealthServiceRestartTests {
 	 */
 	private static final Duration ANSWERED_AFTER_STARTED_WITHIN = Duration.ofSeconds(3);
 
-	private static final Duration PATIENCE = Duration.ofSeconds(90);
+	private static final Duration PATIENCE = Duration.ofSeconds(180);
 
 	private static final long HEALTH_TIMEOUT_MILLIS = 60_000;
 
