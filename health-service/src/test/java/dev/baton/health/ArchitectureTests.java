@@ -17,7 +17,7 @@ class ArchitectureTests {
 	void domainPackagesImportNoSpringKafka() {
 		noClasses().that()
 			.resideInAnyPackage("dev.baton.health.probe..", "dev.baton.health.verdict..", "dev.baton.health.fleet..",
-					"dev.baton.health.metrics..")
+					"dev.baton.health.metrics..", "dev.baton.health.recovery..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework.kafka..", "org.apache.kafka..")
@@ -27,7 +27,8 @@ class ArchitectureTests {
 	@Test
 	void probingAndVerdictsImportNoSpringAtAll() {
 		noClasses().that()
-			.resideInAnyPackage("dev.baton.health.probe..", "dev.baton.health.verdict..", "dev.baton.health.fleet..")
+			.resideInAnyPackage("dev.baton.health.probe..", "dev.baton.health.verdict..", "dev.baton.health.fleet..",
+					"dev.baton.health.recovery..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework..")

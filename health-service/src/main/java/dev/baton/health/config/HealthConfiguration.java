@@ -13,6 +13,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 
@@ -23,6 +25,7 @@ import dev.baton.health.fleet.ProbeObserver;
 import dev.baton.health.kafka.DeployStepListener;
 import dev.baton.health.kafka.KafkaVerdictPublisher;
 import dev.baton.health.kafka.RegistryStateListener;
+import dev.baton.health.kafka.ReplicaMembership;
 import dev.baton.health.metrics.ProbeMetrics;
 import dev.baton.health.probe.HttpProber;
 import dev.baton.health.probe.VersionReader;
@@ -106,8 +109,23 @@ class HealthConfiguration {
 	}
 
 	@Bean
-	DeployStepListener deployStepListener(Fleet fleet, Clock healthClock, HealthProperties properties) {
-		return new DeployStepListener(fleet, healthClock, properties.replica().stepsLookback());
+	DeployStepListener deployStepListener(Fleet fleet, ConsumerFactory<String, Object> consumers, Clock healthClock,
+			HealthProperties properties) {
+		return new DeployStepListener(fleet, consumers, healthClock, properties.replica().stepsLookback());
+	}
+
+	/**
+	 * The replica's static membership: by default derived from what tells replicas on one
+	 * host apart and stays the same across restarts, the application name and the port.
+	 */
+	@Bean
+	ReplicaMembership healthReplicaMembership(HealthProperties properties, Environment environment) {
+		String id = properties.replica().id();
+		if (id.isBlank()) {
+			id = environment.getProperty("spring.application.name", "health-service") + "-"
+					+ environment.getProperty("server.port", "8080");
+		}
+		return new ReplicaMembership(id, properties.replica().sessionTimeout());
 	}
 
 }

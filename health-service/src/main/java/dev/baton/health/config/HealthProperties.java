@@ -33,6 +33,11 @@ public record HealthProperties(@Valid @DefaultValue Probe probe, Map<String, @Va
 	public HealthProperties {
 		services = (services != null) ? Map.copyOf(services) : Map.of();
 		services.keySet().forEach(HealthProperties::requireServiceName);
+		if (probe != null && replica != null && replica.stepsLookback().compareTo(probe.restartTimeout()) < 0) {
+			throw new IllegalArgumentException("baton.health.replica.steps-lookback (" + replica.stepsLookback()
+					+ ") must cover baton.health.probe.restart-timeout (" + probe.restartTimeout()
+					+ "), or a restart step would be forgotten by a replica restarted during it");
+		}
 	}
 
 	private static void requireServiceName(String name) {
@@ -137,14 +142,23 @@ public record HealthProperties(@Valid @DefaultValue Probe probe, Map<String, @Va
 	/**
 	 * @param name names this replica in the {@code Baton-Prober} header of its probes;
 	 * empty means host name and process id
+	 * @param id this replica's stable identity in the group that shares the registry's
+	 * partitions ({@code group.instance.id}): the same on every start of this replica,
+	 * unique among replicas; empty means the application name and the server port
 	 * @param groupId the consumer group replicas share to split the registry's partitions
+	 * @param sessionTimeout how long that group waits for a replica that went silent
+	 * before handing its partitions to the others
 	 * @param stepsLookback how far back restart steps are read at start, so a replica
-	 * restarted during a deploy still answers
+	 * restarted during a deploy still answers the steps it owes: it must cover the
+	 * longest restart (the runtime's commands plus the health timeout) of any deploy
 	 */
-	public record Replica(@DefaultValue("") String name, @DefaultValue("health-service") @NotBlank String groupId,
+	public record Replica(@DefaultValue("") String name, @DefaultValue("") String id,
+			@DefaultValue("health-service") @NotBlank String groupId,
+			@DefaultValue("10s") @NotNull Duration sessionTimeout,
 			@DefaultValue("5m") @NotNull Duration stepsLookback) {
 
 		public Replica {
+			positive("baton.health.replica.session-timeout", sessionTimeout);
 			positive("baton.health.replica.steps-lookback", stepsLookback);
 		}
 

@@ -22,14 +22,16 @@ import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.health.probe.ProbeSettings;
 import dev.baton.health.probe.ProbeTarget;
+import dev.baton.health.recovery.OwedRestart;
 import dev.baton.health.verdict.RestartWatch;
 
 /**
  * The instances this replica probes: those of the registry partitions it is assigned.
  * Every replica hears every restart step (its beginning and its end), but only the one
  * probing the instance acts on it; a step for an instance not (yet) probed here waits
- * until its deadline, so a replica that takes the instance over during a deploy still
- * answers the step.
+ * until its deadline, so a replica that takes the instance over during a deploy, or
+ * learns of the instance only once its share of the registry is read after a restart,
+ * still answers the step.
  */
 public final class Fleet {
 
@@ -86,6 +88,8 @@ public final class Fleet {
 		this.tracked.put(id, new Tracked(partition, snapshot.revision(), instance));
 		RestartWatch restart = this.pending.remove(id);
 		if (restart != null && !restart.expired(System.nanoTime())) {
+			logger.info("{} is probed here from now on and restart step {} waits for it: probing fast", id,
+					restart.stepId());
 			instance.watch(restart);
 		}
 	}
@@ -127,24 +131,50 @@ public final class Fleet {
 				"restarted by deploy " + step.deployId() + " on " + step.version());
 	}
 
+	/**
+	 * Takes up a restart step read back at start that no verdict has settled yet, as far
+	 * as it got: once the runtime reported it done, the old process is known gone and a
+	 * healthy answer counts at once (its refusal may have come while nobody probed).
+	 * @param owed the step
+	 */
+	public synchronized void resume(OwedRestart owed) {
+		if (owed.restarted() != null) {
+			InstanceRestarted step = owed.restarted();
+			watch(step.instanceId(), step.stepId(), step.healthTimeoutMillis(), step.at(), false,
+					"restarted by deploy " + step.deployId() + " on " + step.version() + " (resumed)");
+		}
+		else {
+			InstanceRestartStarted step = owed.started();
+			watch(step.instanceId(), step.stepId(), step.healthTimeoutMillis(), step.at(), true,
+					"restarting by deploy " + step.deployId() + " on " + step.version() + " (resumed)");
+		}
+	}
+
+	/**
+	 * Watches a restart until the step's timeout, counted from when the step says it
+	 * happened (not from when this replica heard of it: a step read back after a restart
+	 * of this service keeps its deadline), and never longer than the timeout from now.
+	 */
 	private void watch(InstanceId instanceId, StepId stepId, long requestedTimeoutMillis, Instant at, boolean underway,
 			String what) {
 		long timeoutMillis = (requestedTimeoutMillis > 0) ? requestedTimeoutMillis
 				: this.defaultRestartTimeout.toMillis();
-		if (at.plusMillis(timeoutMillis).isBefore(this.clock.instant())) {
+		long remainingMillis = Math.min(timeoutMillis, at.toEpochMilli() + timeoutMillis - this.clock.millis());
+		if (remainingMillis <= 0) {
 			return;
 		}
 		long now = System.nanoTime();
 		this.pending.values().removeIf((waiting) -> waiting.expired(now));
-		RestartWatch restart = new RestartWatch(stepId, now + TimeUnit.MILLISECONDS.toNanos(timeoutMillis),
+		RestartWatch restart = new RestartWatch(stepId, now + TimeUnit.MILLISECONDS.toNanos(remainingMillis),
 				timeoutMillis, underway);
 		Tracked current = this.tracked.get(instanceId);
 		if (current != null) {
-			logger.info("{} {}: probing fast for up to {} ms", instanceId, what, timeoutMillis);
+			logger.info("{} {}: probing fast for up to {} ms", instanceId, what, remainingMillis);
 			current.instance().watch(restart);
 		}
 		else {
-			logger.debug("{} {} is not probed here (yet): waiting up to {} ms for it", instanceId, what, timeoutMillis);
+			logger.debug("{} {} is not probed here (yet): waiting up to {} ms for it", instanceId, what,
+					remainingMillis);
 			this.pending.put(instanceId, restart);
 		}
 	}

@@ -5,41 +5,57 @@ import java.time.Duration;
 import java.util.Map;
 
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.listener.ConsumerSeekAware;
 
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.health.fleet.Fleet;
+import dev.baton.health.recovery.OwedRestart;
+import dev.baton.health.recovery.OwedRestarts;
 import dev.baton.health.verdict.StepLogContext;
 import dev.baton.logging.LogContext;
 
 /**
- * Hands restart steps to the fleet. Every replica must hear every step, so each uses a
- * consumer group of its own, and starts a little in the past so that a replica restarted
- * during a deploy still answers the steps it missed.
+ * Hands restart steps to the fleet. Every replica must hear every step, so each reads
+ * every partition by assignment, without a consumer group whose killed member would hold
+ * the partitions until its session times out. Before the first live step, the steps
+ * published over the look-back window are read back and those still owed a verdict are
+ * resumed; live reading then goes on from exactly where that read ended.
  */
 public class DeployStepListener implements ConsumerSeekAware {
 
+	private static final Logger logger = LoggerFactory.getLogger(DeployStepListener.class);
+
 	private final Fleet fleet;
+
+	private final StepWindowReader history;
 
 	private final Clock clock;
 
 	private final Duration lookback;
 
-	public DeployStepListener(Fleet fleet, Clock clock, Duration lookback) {
+	public DeployStepListener(Fleet fleet, ConsumerFactory<String, Object> consumers, Clock clock, Duration lookback) {
 		this.fleet = fleet;
+		this.history = new StepWindowReader(consumers);
 		this.clock = clock;
 		this.lookback = lookback;
 	}
 
-	@KafkaListener(id = "health-deploy-steps", groupId = "#{'health-service-steps-' + T(java.util.UUID).randomUUID()}",
-			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).DEPLOY_STEPS)}")
+	@KafkaListener(id = "health-deploy-steps", idIsGroup = false,
+			topicPartitions = @org.springframework.kafka.annotation.TopicPartition(
+					topic = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).DEPLOY_STEPS)}",
+					partitions = "#{@batonPartitions.of(T(dev.baton.contracts.Topic).DEPLOY_STEPS)}"))
 	void on(DeployStep step) {
 		if (step instanceof InstanceRestartStarted started) {
 			try (LogContext context = StepLogContext.answering(started.instanceId(), started.stepId())) {
+				warnIfLongerThanLookback(started.healthTimeoutMillis());
 				this.fleet.restartStarted(started);
 			}
 		}
@@ -50,9 +66,45 @@ public class DeployStepListener implements ConsumerSeekAware {
 		}
 	}
 
+	private void warnIfLongerThanLookback(long healthTimeoutMillis) {
+		if (healthTimeoutMillis > this.lookback.toMillis()) {
+			logger.warn("Restart step waits {} ms for a verdict, longer than baton.health.replica.steps-lookback ({}):"
+					+ " a replica restarted during it would not find it", healthTimeoutMillis, this.lookback);
+		}
+	}
+
 	@Override
 	public void onPartitionsAssigned(Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
-		callback.seekToTimestamp(assignments.keySet(), this.clock.millis() - this.lookback.toMillis());
+		ReadBack history = readBack(assignments);
+		logger.info("{} restart steps still await a verdict", history.owed().owed().size());
+		for (OwedRestart restart : history.owed().owed()) {
+			try (LogContext context = StepLogContext.answering(restart.instanceId(), restart.stepId())) {
+				this.fleet.resume(restart);
+			}
+		}
+		history.end().forEach((partition, offset) -> callback.seek(partition.topic(), partition.partition(), offset));
+	}
+
+	/**
+	 * Reads the window back, again while the broker does not answer: live steps must not
+	 * be taken before the owed ones are known.
+	 */
+	private ReadBack readBack(Map<TopicPartition, Long> assignments) {
+		while (true) {
+			OwedRestarts owed = new OwedRestarts();
+			try {
+				Map<TopicPartition, Long> end = this.history.read(assignments.keySet(),
+						this.clock.millis() - this.lookback.toMillis(), owed::add);
+				return new ReadBack(owed, end);
+			}
+			catch (TimeoutException ex) {
+				logger.warn("Could not read the recent deploy steps back yet: {}", ex.getMessage());
+			}
+		}
+	}
+
+	/** What the window held, and where live reading goes on. */
+	private record ReadBack(OwedRestarts owed, Map<TopicPartition, Long> end) {
 	}
 
 }

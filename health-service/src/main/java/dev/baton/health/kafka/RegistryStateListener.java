@@ -19,6 +19,9 @@ import dev.baton.health.fleet.Fleet;
  * Feeds the registry's compacted state to the fleet. Replicas share one consumer group,
  * so each probes the instances of its partitions; on every assignment the assigned
  * partitions are read again from their beginning, and revoked ones stop being probed.
+ * Each replica is a static member of the group ({@link ReplicaMembership}): restarted, it
+ * is handed its partitions back without waiting for the session of the process it
+ * replaces.
  */
 public class RegistryStateListener implements ConsumerSeekAware {
 
@@ -29,7 +32,9 @@ public class RegistryStateListener implements ConsumerSeekAware {
 	}
 
 	@KafkaListener(id = "health-registry-state", groupId = "${baton.health.replica.group-id:health-service}",
-			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).REGISTRY_STATE)}")
+			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).REGISTRY_STATE)}",
+			properties = { "group.instance.id=#{@healthReplicaMembership.instanceId()}",
+					"session.timeout.ms=#{@healthReplicaMembership.sessionTimeout().toMillis()}" })
 	void on(@Payload(required = false) RegistryStateMessage message, @Header(KafkaHeaders.RECEIVED_KEY) String key,
 			@Header(KafkaHeaders.RECEIVED_PARTITION) int partition) {
 		this.fleet.apply(partition, key, (InstanceSnapshot) message);

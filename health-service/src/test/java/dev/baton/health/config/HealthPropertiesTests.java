@@ -41,6 +41,14 @@ class HealthPropertiesTests {
 	}
 
 	@Test
+	void stepsLookbackShorterThanTheRestartTimeoutStopsStartUpNamingBothProperties() {
+		assertThatThrownBy(
+				() -> start("--baton.health.replica.steps-lookback=30s", "--baton.health.probe.restart-timeout=60s"))
+			.hasStackTraceContaining("baton.health.replica.steps-lookback")
+			.hasStackTraceContaining("baton.health.probe.restart-timeout");
+	}
+
+	@Test
 	void serviceOverridesReplaceOnlyWhatTheyName() {
 		HealthProperties properties = new HealthProperties(
 				new HealthProperties.Probe(Duration.ofSeconds(1), Duration.ofMillis(500), 2, 2, Duration.ofMillis(100),
@@ -49,7 +57,7 @@ class HealthPropertiesTests {
 						new HealthProperties.ServiceProbe(Duration.ofSeconds(5), null, 3, null, null, "build.version",
 								null)),
 				new HealthProperties.Verdicts(Duration.ofSeconds(30)),
-				new HealthProperties.Replica("", "health-service", Duration.ofMinutes(5)));
+				new HealthProperties.Replica("", "", "health-service", Duration.ofSeconds(10), Duration.ofMinutes(5)));
 		ServiceProbeSettings settings = new ServiceProbeSettings(properties);
 		ProbeSettings payments = settings.apply(ServiceName.of("payments"));
 		assertThat(payments.interval()).isEqualTo(Duration.ofSeconds(5));

@@ -74,13 +74,28 @@ final class HealthHarness implements AutoCloseable {
 	ConfigurableApplicationContext startReplica(String name, String... properties) {
 		List<String> all = new ArrayList<>(List.of("spring.kafka.bootstrap-servers=" + this.bootstrapServers,
 				"server.port=0", "baton.kafka.topic-prefix=" + this.prefix, "baton.health.replica.name=" + name,
-				"baton.health.replica.group-id=" + this.prefix + "health"));
+				"baton.health.replica.id=" + name, "baton.health.replica.group-id=" + this.prefix + "health"));
 		all.addAll(List.of(properties));
 		// as arguments, so they win over application.properties
 		ConfigurableApplicationContext context = new SpringApplicationBuilder(HealthApplication.class)
 			.run(all.stream().map((property) -> "--" + property).toArray(String[]::new));
 		this.replicas.add(context);
 		return context;
+	}
+
+	/**
+	 * The command-line arguments of a health-service run in a process of its own: the
+	 * same ones on every start, as an operator restarting it would give.
+	 * @param port its HTTP port
+	 * @param properties more properties, {@code key=value}
+	 * @return the arguments
+	 */
+	List<String> processArguments(int port, String... properties) {
+		List<String> all = new ArrayList<>(List.of("spring.kafka.bootstrap-servers=" + this.bootstrapServers,
+				"server.port=" + port, "baton.kafka.topic-prefix=" + this.prefix,
+				"baton.health.replica.group-id=" + this.prefix + "health"));
+		all.addAll(List.of(properties));
+		return all.stream().map((property) -> "--" + property).toList();
 	}
 
 	TestInstance instance() {

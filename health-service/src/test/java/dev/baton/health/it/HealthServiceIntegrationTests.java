@@ -43,7 +43,7 @@ abstract class HealthServiceIntegrationTests {
 
 	private static final Logger logger = LoggerFactory.getLogger(HealthServiceIntegrationTests.class);
 
-	private static final Duration PATIENCE = Duration.ofSeconds(30);
+	private static final Duration PATIENCE = Duration.ofSeconds(60);
 
 	private HealthHarness harness;
 
@@ -206,6 +206,49 @@ abstract class HealthServiceIntegrationTests {
 		VerdictIssued answer = awaitAnswer("orders-1", stepId);
 		assertThat(answer.status()).isEqualTo(HealthStatus.UNHEALTHY);
 		assertThat(answer.reason()).startsWith("not healthy within 1500 ms");
+	}
+
+	@Test
+	void atStartOnlyTheRestartStepsStillOwedAVerdictAreAnswered() {
+		TestInstance settled = this.harness.instance().version("v2");
+		TestInstance owed = this.harness.instance().version("v2");
+		this.harness.registry("orders-1", Records.registered("orders-1", settled.port()));
+		this.harness.registry("orders-2", Records.registered("orders-2", owed.port()));
+		String settledStep = "restart-" + UUID.randomUUID();
+		String owedStep = "restart-" + UUID.randomUUID();
+		// long enough for a slow start of the replica: the steps are read back once it
+		// runs
+		this.harness.step(Records.restarted("orders-1", settled.port(), settledStep, 240_000));
+		this.harness.step(Records.verified("orders-1", settledStep));
+		this.harness.step(Records.restarted("orders-2", owed.port(), owedStep, 240_000));
+		this.harness.startReplica("r1", "baton.health.probe.fast-interval=100ms");
+
+		VerdictIssued answer = awaitAnswer("orders-2", owedStep);
+		assertThat(answer.status()).isEqualTo(HealthStatus.HEALTHY);
+		assertThat(answer.version()).isEqualTo(Version.of("v2"));
+		// both instances are probed from the same registry read: by the time the owed
+		// step is answered, a replayed settled step would have been answered too
+		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+		assertThat(this.harness.verdicts("orders-1")).extracting(VerdictIssued::answersStep).containsOnlyNulls();
+	}
+
+	@Test
+	void restartStepDeadlineCountsFromTheRestartNotFromWhenTheStepWasRead() {
+		TestInstance instance = this.harness.stoppedInstance();
+		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
+		this.harness.startReplica("r1");
+		awaitVerdict("orders-1", HealthStatus.UNHEALTHY);
+
+		// as a step read back after a restart of health-service is: published a while ago
+		String stepId = "restart-" + UUID.randomUUID();
+		Instant restartedAt = Instant.now().minusSeconds(20);
+		this.harness.step(Records.restarted("orders-1", instance.port(), stepId, 25_000, restartedAt));
+		VerdictIssued answer = awaitAnswer("orders-1", stepId);
+		assertThat(answer.status()).isEqualTo(HealthStatus.UNHEALTHY);
+		assertThat(answer.reason()).startsWith("not healthy within 25000 ms");
+		// the deployer gives up 25 s after the restart, not 25 s after health-service
+		// read the step; a loaded machine's lateness allowed
+		assertThat(answer.probedAt()).isBefore(restartedAt.plusMillis(25_000 + 3_000));
 	}
 
 	@Test

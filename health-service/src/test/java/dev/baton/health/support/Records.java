@@ -29,10 +29,20 @@ public final class Records {
 	}
 
 	public static String restarted(String instanceId, int port, String stepId, long healthTimeoutMillis) {
+		return restarted(instanceId, port, stepId, healthTimeoutMillis, Instant.now());
+	}
+
+	public static String restarted(String instanceId, int port, String stepId, long healthTimeoutMillis, Instant at) {
 		return "{\"type\":\"InstanceRestarted\",\"deployId\":\"deploy-1\",\"service\":\"orders\",\"instanceId\":\""
 				+ instanceId + "\",\"host\":\"127.0.0.1\",\"port\":" + port + ",\"phase\":\"ROLLOUT\",\"stepId\":\""
 				+ stepId + "\",\"version\":\"v2\",\"exitCode\":0,\"stderr\":\"\",\"healthTimeoutMillis\":"
-				+ healthTimeoutMillis + ",\"at\":\"" + Instant.now() + "\"}";
+				+ healthTimeoutMillis + ",\"at\":\"" + at + "\"}";
+	}
+
+	public static String verified(String instanceId, String stepId) {
+		return "{\"type\":\"InstanceVerified\",\"deployId\":\"deploy-1\",\"service\":\"orders\",\"instanceId\":\""
+				+ instanceId + "\",\"phase\":\"ROLLOUT\",\"stepId\":\"" + stepId + "\",\"version\":\"v2\",\"at\":\""
+				+ Instant.now() + "\"}";
 	}
 
 }
