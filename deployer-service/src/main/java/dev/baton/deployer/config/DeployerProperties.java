@@ -23,17 +23,17 @@ import dev.baton.deployer.runtime.CommandRuntime;
  *
  * @param services per service name, its runtime commands and rollout policy; a service
  * without an entry cannot be deployed
- * @param heartbeatLookback how far back {@code nginx.events} is read at start-up to learn
- * which nginx nodes are alive
+ * @param nodeExpiry how long an nginx node may stay silent before it is no longer waited
+ * for; {@code nginx.events} is read back this far at start-up
  */
 @Validated
 @ConfigurationProperties("baton.deployer")
 public record DeployerProperties(@DefaultValue Map<String, @Valid Service> services,
-		@DefaultValue("1m") Duration heartbeatLookback) {
+		@DefaultValue("10m") Duration nodeExpiry) {
 
 	public DeployerProperties {
 		services.keySet().forEach(ServiceName::of);
-		positive("baton.deployer.heartbeat-lookback", heartbeatLookback);
+		positive("baton.deployer.node-expiry", nodeExpiry);
 	}
 
 	static void positive(String property, Duration duration) {

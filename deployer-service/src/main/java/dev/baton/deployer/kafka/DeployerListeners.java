@@ -8,10 +8,9 @@ import dev.baton.contracts.deploy.DeployRequest;
 import dev.baton.contracts.health.HealthVerdictMessage;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.contracts.nginx.NginxEvent;
-import dev.baton.contracts.nginx.NodeHeartbeat;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.RegistryStateMessage;
-import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.deployer.fleet.NginxNodes;
 import dev.baton.deployer.rollout.AnswerBoard;
 import dev.baton.deployer.rollout.DeployDesk;
 import dev.baton.deployer.rollout.RegistryFollower;
@@ -38,13 +37,13 @@ class DeployerListeners {
 
 	private final AnswerBoard answers;
 
-	private final NodeLiveness liveness;
+	private final NginxNodes nodes;
 
-	DeployerListeners(DeployDesk desk, RegistryFollower registry, AnswerBoard answers, NodeLiveness liveness) {
+	DeployerListeners(DeployDesk desk, RegistryFollower registry, AnswerBoard answers, NginxNodes nodes) {
 		this.desk = desk;
 		this.registry = registry;
 		this.answers = answers;
-		this.liveness = liveness;
+		this.nodes = nodes;
 	}
 
 	@KafkaListener(id = REQUESTS_LISTENER, groupId = GROUP + "requests", autoStartup = "false",
@@ -70,9 +69,7 @@ class DeployerListeners {
 	@KafkaListener(id = "deployer-nginx-events", groupId = GROUP + "nginx-events",
 			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).NGINX_EVENTS)}")
 	void onNginxEvent(NginxEvent event) {
-		if (event instanceof NodeHeartbeat heartbeat) {
-			this.liveness.heard(heartbeat);
-		}
+		this.nodes.follow(event);
 		this.answers.onNginxEvent(event);
 	}
 

@@ -19,7 +19,7 @@ import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.deployer.config.DeployerProperties;
 import dev.baton.deployer.fleet.DeployGates;
-import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.deployer.fleet.NginxNodes;
 import dev.baton.deployer.rollout.DeployJournal;
 import dev.baton.deployer.rollout.DeployRecovery;
 import dev.baton.deployer.rollout.RegistryFollower;
@@ -46,7 +46,7 @@ class DeployerStartup implements ApplicationRunner {
 
 	private final RegistryFollower registry;
 
-	private final NodeLiveness liveness;
+	private final NginxNodes nodes;
 
 	private final DeployRecovery recovery;
 
@@ -57,16 +57,16 @@ class DeployerStartup implements ApplicationRunner {
 	private final List<StepObserver> observers;
 
 	DeployerStartup(CompactedTopicReader reader, ConsumerFactory<String, Object> consumers, TopicNames names,
-			Clock clock, DeployGates gates, RegistryFollower registry, NodeLiveness liveness, DeployRecovery recovery,
+			Clock clock, DeployGates gates, RegistryFollower registry, NginxNodes nodes, DeployRecovery recovery,
 			KafkaListenerEndpointRegistry listeners, DeployerProperties properties, List<StepObserver> observers) {
 		this.reader = reader;
 		this.heartbeats = new RecentHeartbeats(consumers, names, clock);
 		this.gates = gates;
 		this.registry = registry;
-		this.liveness = liveness;
+		this.nodes = nodes;
 		this.recovery = recovery;
 		this.listeners = listeners;
-		this.lookback = properties.heartbeatLookback();
+		this.lookback = properties.nodeExpiry();
 		this.observers = observers;
 	}
 
@@ -82,7 +82,7 @@ class DeployerStartup implements ApplicationRunner {
 				this.registry.onSnapshot(snapshot);
 			}
 		});
-		this.heartbeats.readInto(this.liveness, this.lookback);
+		this.heartbeats.readInto(this.nodes, this.lookback);
 		DeployJournal journal = new DeployJournal();
 		this.reader.readToEnd(Topic.DEPLOY_STEPS, (key, value) -> {
 			if (value instanceof DeployStep step) {

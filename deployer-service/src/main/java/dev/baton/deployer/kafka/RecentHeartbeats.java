@@ -14,14 +14,14 @@ import org.apache.kafka.common.TopicPartition;
 import org.springframework.kafka.core.ConsumerFactory;
 
 import dev.baton.contracts.Topic;
-import dev.baton.contracts.nginx.NodeHeartbeat;
-import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.contracts.nginx.NginxEvent;
+import dev.baton.deployer.fleet.NginxNodes;
 import dev.baton.kafka.TopicNames;
 
 /**
- * Reads the recent part of {@code nginx.events} at start-up, so the deployer knows which
- * nginx nodes are alive before it touches a gate, instead of waiting for their next
- * heartbeats.
+ * Reads the recent part of {@code nginx.events} at start-up, as far back as a silent node
+ * stays in the set, so the deployer knows every node it must wait for (and those that
+ * left or were forgotten since) before it touches a gate.
  */
 final class RecentHeartbeats {
 
@@ -39,7 +39,7 @@ final class RecentHeartbeats {
 		this.clock = clock;
 	}
 
-	void readInto(NodeLiveness liveness, Duration lookback) {
+	void readInto(NginxNodes nodes, Duration lookback) {
 		String topic = this.names.name(Topic.NGINX_EVENTS);
 		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "recent-heartbeats")) {
 			List<TopicPartition> partitions = consumer.partitionsFor(topic)
@@ -55,8 +55,8 @@ final class RecentHeartbeats {
 					(from.get(partition) != null) ? from.get(partition).offset() : end.get(partition)));
 			while (partitions.stream().anyMatch((partition) -> consumer.position(partition) < end.get(partition))) {
 				for (ConsumerRecord<String, Object> record : consumer.poll(POLL)) {
-					if (record.value() instanceof NodeHeartbeat heartbeat) {
-						liveness.heard(heartbeat);
+					if (record.value() instanceof NginxEvent event) {
+						nodes.replay(event);
 					}
 				}
 			}

@@ -22,7 +22,7 @@ import dev.baton.contracts.deploy.DeployRequest;
 import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStarted;
 import dev.baton.deployer.fleet.Fleet;
-import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.deployer.fleet.NginxNodes;
 import dev.baton.logging.LogContext;
 
 /**
@@ -42,7 +42,7 @@ public final class DeployDesk {
 
 	private final Fleet fleet;
 
-	private final NodeLiveness liveness;
+	private final NginxNodes nodes;
 
 	private final Function<ServiceName, Optional<ServicePolicy>> policies;
 
@@ -60,10 +60,10 @@ public final class DeployDesk {
 
 	private final Set<DeployId> seen = ConcurrentHashMap.newKeySet();
 
-	public DeployDesk(Fleet fleet, NodeLiveness liveness, Function<ServiceName, Optional<ServicePolicy>> policies,
+	public DeployDesk(Fleet fleet, NginxNodes nodes, Function<ServiceName, Optional<ServicePolicy>> policies,
 			DeployRuns runs, DeployEvents events, Executor executor, Clock clock) {
 		this.fleet = fleet;
-		this.liveness = liveness;
+		this.nodes = nodes;
 		this.policies = policies;
 		this.runs = runs;
 		this.events = events;
@@ -134,8 +134,8 @@ public final class DeployDesk {
 		}
 		DeployPlan plan = this.planner.plan(request, this.fleet.instancesOf(request.service()), policy,
 				this.clock.instant());
-		if (this.liveness.liveNodesOf(request.service()).isEmpty()) {
-			throw new Refusal("no live nginx node serves " + request.service()
+		if (this.nodes.nodesOf(request.service()).isEmpty()) {
+			throw new Refusal("no nginx node serves " + request.service()
 					+ ", so nobody can confirm that its instances are drained");
 		}
 		return plan;

@@ -11,6 +11,7 @@ import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.deploy.DeployRejected;
+import dev.baton.contracts.deploy.DeployRollingBack;
 import dev.baton.contracts.deploy.DeployStarted;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.DeploySucceeded;
@@ -33,6 +34,9 @@ public final class DeployJournal {
 		Entry entry = this.entries.computeIfAbsent(step.deployId(), (id) -> new Entry());
 		if (step instanceof DeployStarted started) {
 			entry.started = started;
+		}
+		else if (step instanceof DeployRollingBack rollingBack) {
+			entry.failure = rollingBack.reason();
 		}
 		else if (step instanceof InstanceDrained drained) {
 			entry.advance(drained.instanceId(), drained.phase(), Stage.DRAINED);

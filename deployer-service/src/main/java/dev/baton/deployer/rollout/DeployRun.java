@@ -5,16 +5,20 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.baton.contracts.DeployId;
 import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.StepId;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployPhase;
+import dev.baton.contracts.deploy.DeployRollingBack;
 import dev.baton.contracts.deploy.DeploySucceeded;
 
 /**
@@ -43,6 +47,9 @@ public final class DeployRun {
 	private final Deque<Target> touched = new ArrayDeque<>();
 
 	private final List<InstanceId> rolledBack;
+
+	/** Nodes that did not confirm a drain: not waited for again to reopen a gate. */
+	private final Set<NodeId> unconfirmed = new HashSet<>();
 
 	private final String failureToRollBack;
 
@@ -123,7 +130,13 @@ public final class DeployRun {
 			}
 		}
 		for (Map.Entry<Target, GateSteps.Pending> drain : closing.entrySet()) {
-			this.gates.drain(this.plan, drain.getValue(), DeployPhase.ROLLOUT, true);
+			try {
+				this.gates.drain(this.plan, drain.getValue(), DeployPhase.ROLLOUT, true);
+			}
+			catch (DrainUnconfirmed ex) {
+				this.unconfirmed.addAll(ex.unconfirmed());
+				throw ex;
+			}
 			this.stages.put(drain.getKey().instanceId(), Stage.DRAINED);
 		}
 		Map<Target, StepId> restarted = new LinkedHashMap<>();
@@ -154,7 +167,13 @@ public final class DeployRun {
 	}
 
 	private void rollBack(String reason) throws InterruptedException {
-		this.rollback.run(this.plan, reason, List.copyOf(this.touched), this.rolledBack);
+		if (this.failureToRollBack == null) {
+			this.events.step(new DeployRollingBack(this.plan.deployId(), this.plan.service(), this.plan.version(),
+					reason, this.clock.instant()));
+		}
+		List<Target> restartable = this.touched.stream().filter((target) -> stage(target) != Stage.PENDING).toList();
+		List<Target> neverRestarted = this.touched.stream().filter((target) -> stage(target) == Stage.PENDING).toList();
+		this.rollback.run(this.plan, reason, restartable, neverRestarted, this.unconfirmed, this.rolledBack);
 	}
 
 	private void touch(Target target) {

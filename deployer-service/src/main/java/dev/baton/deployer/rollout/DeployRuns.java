@@ -2,7 +2,7 @@ package dev.baton.deployer.rollout;
 
 import java.time.Clock;
 
-import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.deployer.fleet.NginxNodes;
 
 /**
  * Builds the step machines of deploys with the collaborators they share.
@@ -17,9 +17,8 @@ public final class DeployRuns {
 
 	private final Clock clock;
 
-	public DeployRuns(AnswerBoard board, NodeLiveness liveness, InstanceRuntime runtime, DeployEvents events,
-			Clock clock) {
-		this.gates = new GateSteps(board, liveness, events, clock);
+	public DeployRuns(AnswerBoard board, NginxNodes nodes, InstanceRuntime runtime, DeployEvents events, Clock clock) {
+		this.gates = new GateSteps(board, nodes, events, clock);
 		this.restarts = new RestartSteps(board, runtime, events, clock);
 		this.events = events;
 		this.clock = clock;
