@@ -2,6 +2,7 @@ package dev.baton.deployer.rollout;
 
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -155,6 +156,14 @@ public final class DeployDesk {
 		}
 		this.events.audit(cancel.deployId().value(), matches ? "deploy.cancel-requested" : "deploy.cancel-ignored",
 				matches ? cancel.reason() : "no such deploy is running", Map.of("requestedBy", cancel.requestedBy()));
+	}
+
+	/**
+	 * Starts deploys a restarted deployer carries on; they count as running from now on.
+	 * @param runs the deploys
+	 */
+	public void resume(List<DeployRun> runs) {
+		runs.forEach(this::start);
 	}
 
 	void start(DeployRun run) {

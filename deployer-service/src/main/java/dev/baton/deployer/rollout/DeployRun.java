@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,6 +54,8 @@ public final class DeployRun {
 
 	private final String failureToRollBack;
 
+	private final Map<InstanceId, StepId> restartSteps;
+
 	private volatile String cancelled;
 
 	DeployRun(DeployPlan plan, Resumption resumption, GateSteps gates, RestartSteps restarts, DeployEvents events,
@@ -67,6 +70,7 @@ public final class DeployRun {
 		plan.targets().stream().filter(resumption::touched).forEach(this.touched::push);
 		this.rolledBack = new ArrayList<>(resumption.rolledBack());
 		this.failureToRollBack = resumption.failure();
+		this.restartSteps = new HashMap<>(resumption.restartSteps());
 	}
 
 	public DeployId deployId() {
@@ -141,7 +145,11 @@ public final class DeployRun {
 		}
 		Map<Target, StepId> restarted = new LinkedHashMap<>();
 		for (Target target : batch) {
-			if (stage(target) == Stage.DRAINED || stage(target) == Stage.RESTARTED) {
+			StepId recorded = this.restartSteps.remove(target.instanceId());
+			if (stage(target) == Stage.RESTARTED && recorded != null) {
+				restarted.put(target, recorded);
+			}
+			else if (stage(target) == Stage.DRAINED || stage(target) == Stage.RESTARTED) {
 				touch(target);
 				restarted.put(target,
 						this.restarts.restart(this.plan, target, this.plan.version(), DeployPhase.ROLLOUT));

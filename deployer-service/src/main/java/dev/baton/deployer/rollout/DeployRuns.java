@@ -9,6 +9,8 @@ import dev.baton.deployer.fleet.NginxNodes;
  */
 public final class DeployRuns {
 
+	private final AnswerBoard board;
+
 	private final GateSteps gates;
 
 	private final RestartSteps restarts;
@@ -18,6 +20,7 @@ public final class DeployRuns {
 	private final Clock clock;
 
 	public DeployRuns(AnswerBoard board, NginxNodes nodes, InstanceRuntime runtime, DeployEvents events, Clock clock) {
+		this.board = board;
 		this.gates = new GateSteps(board, nodes, events, clock);
 		this.restarts = new RestartSteps(board, runtime, events, clock);
 		this.events = events;
@@ -29,6 +32,9 @@ public final class DeployRuns {
 	}
 
 	DeployRun resumed(DeployPlan plan, Resumption resumption) {
+		// from now on, before any reader of verdicts starts: the verdict may already be
+		// there
+		resumption.restartSteps().values().forEach(this.board::expectVerdict);
 		return new DeployRun(plan, resumption, this.gates, this.restarts, this.events, this.clock);
 	}
 

@@ -36,7 +36,9 @@ import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.contracts.nginx.NginxCommand;
 import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.kafka.testing.FreePorts;
 import dev.baton.kafka.testing.Scrape;
+import dev.baton.kafka.testing.ServiceProcess;
 import dev.baton.kafka.testing.TestKafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -225,6 +227,45 @@ abstract class DeployerIntegrationTests {
 				.anySatisfy((audit) -> assertThat(audit.action()).isEqualTo("deploy.resumed"));
 			assertThat(List.of("orders-1", "orders-2", "orders-3"))
 				.allSatisfy((instance) -> assertThat(this.world.version(instance)).isEqualTo("v2"));
+			assertEveryDeployGateOpen();
+		}
+	}
+
+	@Test
+	void aDeployerKilledWhileItAwaitsAVerdictReadsItWithinSecondsOfItsRestartAndRestartsNothingTwice()
+			throws Exception {
+		this.world.instances(DeployerWorld.ORDERS, 2, "v1");
+		try (FakeNginxNode node = node("nginx-a")) {
+			List<String> arguments = this.world.arguments("server.port=" + FreePorts.next(),
+					"baton.deployer.services.orders.health-timeout=60s");
+			ServiceProcess first = this.world.startDeployerProcess("deployer-1", arguments);
+			this.health.hold();
+			this.world.deploy("ci-kill9", "v2");
+			await().atMost(DEPLOY_TIMEOUT)
+				.until(() -> this.world.steps("ci-kill9")
+					.stream()
+					.anyMatch((step) -> describe(step).equals("InstanceRestarted orders-1 ROLLOUT")));
+
+			first.kill();
+			// health-service answers while no deployer runs
+			this.health.release();
+			this.world.startDeployerProcess("deployer-2", arguments);
+			long readyAt = System.nanoTime();
+			List<DeployStep> steps = awaitEnd("ci-kill9");
+			Duration fromReady = Duration.ofNanos(System.nanoTime() - readyAt);
+
+			assertThat(steps.get(steps.size() - 1)).isInstanceOf(DeploySucceeded.class);
+			// a consumer group would have waited out the killed member's 45 s session
+			assertThat(fromReady).isLessThan(Duration.ofSeconds(15));
+			assertThat(steps).extracting(DeployerIntegrationTests::describe)
+				.containsExactly("DeployStarted", "InstanceDrained orders-1 ROLLOUT",
+						"InstanceRestartStarted orders-1 ROLLOUT", "InstanceRestarted orders-1 ROLLOUT",
+						"InstanceVerified orders-1 ROLLOUT", "InstanceEnabled orders-1 ROLLOUT",
+						"InstanceDrained orders-2 ROLLOUT", "InstanceRestartStarted orders-2 ROLLOUT",
+						"InstanceRestarted orders-2 ROLLOUT", "InstanceVerified orders-2 ROLLOUT",
+						"InstanceEnabled orders-2 ROLLOUT", "DeploySucceeded");
+			assertThat(this.world.runtimeCalls()).filteredOn((call) -> call.startsWith("restart orders-1"))
+				.containsExactly("restart orders-1 v2");
 			assertEveryDeployGateOpen();
 		}
 	}
