@@ -34,6 +34,7 @@ import dev.baton.deployer.rollout.RegistryFollower;
 import dev.baton.deployer.rollout.ServicePolicy;
 import dev.baton.deployer.rollout.StepObserver;
 import dev.baton.deployer.runtime.CommandRuntime;
+import dev.baton.deployer.runtime.WorkDirectory;
 import dev.baton.kafka.AuditTrail;
 import dev.baton.kafka.TopicDeclarations;
 import dev.baton.kafka.TopicNames;
@@ -97,7 +98,7 @@ class DeployerConfiguration {
 		Map<ServiceName, CommandRuntime.Commands> commands = new LinkedHashMap<>();
 		properties.services()
 			.forEach((name, service) -> commands.put(ServiceName.of(name), service.runtime().commands()));
-		return new CommandRuntime(commands);
+		return new CommandRuntime(commands, WorkDirectory.prepare(properties.workDir()));
 	}
 
 	@Bean

@@ -108,6 +108,13 @@ public final class DeployRun {
 			catch (DeployFailure ex) {
 				failure = ex.reason();
 			}
+			catch (RuntimeException ex) {
+				if (Thread.currentThread().isInterrupted()) {
+					throw ex;
+				}
+				// a deploy never ends without a word, not even on a bug
+				failure = "the deployer failed unexpectedly: " + ex;
+			}
 		}
 		rollBack(failure);
 	}
