@@ -1,11 +1,13 @@
 package dev.baton.deployer.acceptance;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterEach;
@@ -266,6 +268,37 @@ abstract class DeployerIntegrationTests {
 						"InstanceEnabled orders-2 ROLLOUT", "DeploySucceeded");
 			assertThat(this.world.runtimeCalls()).filteredOn((call) -> call.startsWith("restart orders-1"))
 				.containsExactly("restart orders-1 v2");
+			assertEveryDeployGateOpen();
+		}
+	}
+
+	@Test
+	void aDeployerKilledWhileARestartHookRunsStopsThatHookBeforeRunningItAgain() throws Exception {
+		this.world.instances(DeployerWorld.ORDERS, 2, "v1");
+		this.world.hold("orders-2");
+		Path work = this.state.resolve("work");
+		try (FakeNginxNode node = node("nginx-a")) {
+			List<String> arguments = this.world.arguments("server.port=" + FreePorts.next(),
+					"baton.deployer.work-dir=" + work);
+			ServiceProcess first = this.world.startDeployerProcess("deployer-1", arguments);
+			this.world.deploy("ci-hook-left", "v2");
+			await().atMost(DEPLOY_TIMEOUT)
+				.until(() -> this.world.runtimeCalls().contains("activate orders-2 v2")
+						&& Files.exists(work.resolve("orders.orders-2.pid")));
+			long hook = Long.parseLong(Files.readString(work.resolve("orders.orders-2.pid")).split(" ")[0]);
+
+			first.kill();
+			// the hook, blocked on its fifo, outlives the deployer
+			assertThat(ProcessHandle.of(hook)).hasValueSatisfying((process) -> assertThat(process.isAlive()).isTrue());
+			this.world.release("orders-2");
+			this.world.startDeployerProcess("deployer-2", arguments);
+			List<DeployStep> steps = awaitEnd("ci-hook-left");
+
+			assertThat(steps.get(steps.size() - 1)).isInstanceOf(DeploySucceeded.class);
+			assertThat(ProcessHandle.of(hook).map(ProcessHandle::isAlive)).isNotEqualTo(Optional.of(true));
+			assertThat(this.world.runtimeCalls()).filteredOn((call) -> call.contains("orders-2"))
+				.containsExactly("activate orders-2 v2", "activate orders-2 v2", "restart orders-2 v2");
+			assertThat(this.world.version("orders-2")).isEqualTo("v2");
 			assertEveryDeployGateOpen();
 		}
 	}

@@ -32,6 +32,7 @@ import dev.baton.contracts.nginx.NodeHeartbeat;
 import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrained;
 import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.fleet.NginxNodes;
 
 /**
@@ -55,6 +56,9 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	final List<DeployStep> steps = Collections.synchronizedList(new ArrayList<>());
 
 	final List<SetPeerGate> gates = Collections.synchronizedList(new ArrayList<>());
+
+	/** The DEPLOY gates as the published commands leave them. */
+	final DeployGates deployGates = new DeployGates();
 
 	final List<String> audits = Collections.synchronizedList(new ArrayList<>());
 
@@ -141,6 +145,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	@Override
 	public void gate(SetPeerGate command) {
 		this.gates.add(command);
+		this.deployGates.observe(command.key(), command);
 		if (!command.open()) {
 			this.onClose.accept(command);
 		}
