@@ -22,7 +22,7 @@ import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Topic;
 import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.fleet.Fleet;
-import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.deployer.fleet.NginxNodes;
 import dev.baton.deployer.kafka.KafkaDeployEvents;
 import dev.baton.deployer.metrics.DeployMetrics;
 import dev.baton.deployer.rollout.AnswerBoard;
@@ -34,6 +34,7 @@ import dev.baton.deployer.rollout.RegistryFollower;
 import dev.baton.deployer.rollout.ServicePolicy;
 import dev.baton.deployer.rollout.StepObserver;
 import dev.baton.deployer.runtime.CommandRuntime;
+import dev.baton.deployer.runtime.WorkDirectory;
 import dev.baton.kafka.AuditTrail;
 import dev.baton.kafka.TopicDeclarations;
 import dev.baton.kafka.TopicNames;
@@ -61,8 +62,9 @@ class DeployerConfiguration {
 	}
 
 	@Bean
-	NodeLiveness nodeLiveness(Clock clock) {
-		return new NodeLiveness(clock);
+	NginxNodes nginxNodes(Clock clock, DeployerProperties properties, DeployEvents events) {
+		return new NginxNodes(clock, properties.nodeExpiry(),
+				(node, action, reason) -> events.audit(node.value(), action, reason, Map.of("node", node.value())));
 	}
 
 	@Bean
@@ -96,19 +98,19 @@ class DeployerConfiguration {
 		Map<ServiceName, CommandRuntime.Commands> commands = new LinkedHashMap<>();
 		properties.services()
 			.forEach((name, service) -> commands.put(ServiceName.of(name), service.runtime().commands()));
-		return new CommandRuntime(commands);
+		return new CommandRuntime(commands, WorkDirectory.prepare(properties.workDir()));
 	}
 
 	@Bean
-	DeployRuns deployRuns(AnswerBoard board, NodeLiveness liveness, CommandRuntime runtime, DeployEvents events,
-			Clock clock, DeployMetrics metrics) {
-		return new DeployRuns(board, liveness, metrics.timing(runtime), events, clock);
+	DeployRuns deployRuns(AnswerBoard board, NginxNodes nodes, CommandRuntime runtime, DeployEvents events, Clock clock,
+			DeployMetrics metrics) {
+		return new DeployRuns(board, nodes, metrics.timing(runtime), events, clock);
 	}
 
 	@Bean
-	DeployDesk deployDesk(Fleet fleet, NodeLiveness liveness, DeployerProperties properties, DeployRuns runs,
+	DeployDesk deployDesk(Fleet fleet, NginxNodes nodes, DeployerProperties properties, DeployRuns runs,
 			DeployEvents events, DeployThreads threads, Clock clock) {
-		return new DeployDesk(fleet, liveness, policies(properties), runs, events, threads, clock);
+		return new DeployDesk(fleet, nodes, policies(properties), runs, events, threads, clock);
 	}
 
 	@Bean

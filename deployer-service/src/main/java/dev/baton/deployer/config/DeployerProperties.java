@@ -1,5 +1,6 @@
 package dev.baton.deployer.config;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,17 +24,28 @@ import dev.baton.deployer.runtime.CommandRuntime;
  *
  * @param services per service name, its runtime commands and rollout policy; a service
  * without an entry cannot be deployed
- * @param heartbeatLookback how far back {@code nginx.events} is read at start-up to learn
- * which nginx nodes are alive
+ * @param nodeExpiry how long an nginx node may stay silent before it is no longer waited
+ * for; {@code nginx.events} is read back this far at start-up
+ * @param replicaId names this replica, the same across its restarts (its static
+ * membership of the {@code deploy.requests} group)
+ * @param workDir where the deployer keeps what must survive a kill of its process (the
+ * pids of running restart hooks); by default a private directory named after the replica
+ * in the system's temporary directory
  */
 @Validated
 @ConfigurationProperties("baton.deployer")
 public record DeployerProperties(@DefaultValue Map<String, @Valid Service> services,
-		@DefaultValue("1m") Duration heartbeatLookback) {
+		@DefaultValue("10m") Duration nodeExpiry, @DefaultValue("deployer-service") String replicaId, Path workDir) {
 
 	public DeployerProperties {
 		services.keySet().forEach(ServiceName::of);
-		positive("baton.deployer.heartbeat-lookback", heartbeatLookback);
+		positive("baton.deployer.node-expiry", nodeExpiry);
+		if (!replicaId.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,127}")) {
+			throw new IllegalArgumentException(
+					"baton.deployer.replica-id must be letters, digits, '.', '_' or '-', got " + replicaId);
+		}
+		workDir = (workDir != null) ? workDir
+				: Path.of(System.getProperty("java.io.tmpdir"), "baton-deployer-" + replicaId);
 	}
 
 	static void positive(String property, Duration duration) {

@@ -5,21 +5,15 @@ import org.springframework.messaging.handler.annotation.Payload;
 import org.springframework.stereotype.Component;
 
 import dev.baton.contracts.deploy.DeployRequest;
-import dev.baton.contracts.health.HealthVerdictMessage;
-import dev.baton.contracts.health.VerdictIssued;
-import dev.baton.contracts.nginx.NginxEvent;
-import dev.baton.contracts.nginx.NodeHeartbeat;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.RegistryStateMessage;
-import dev.baton.deployer.fleet.NodeLiveness;
-import dev.baton.deployer.rollout.AnswerBoard;
 import dev.baton.deployer.rollout.DeployDesk;
 import dev.baton.deployer.rollout.RegistryFollower;
 
 /**
- * One listener per consumed topic, each handing its message to the rollout. Deploy
- * requests are only taken once start-up has rebuilt the state, hence their listener
- * starts later.
+ * The listeners of deploy requests and of the fleet, each handing its message to the
+ * rollout (the readers of answers are {@link AnswerReaders}). Deploy requests are only
+ * taken once start-up has rebuilt the state, hence their listener starts later.
  */
 @Component
 class DeployerListeners {
@@ -32,23 +26,27 @@ class DeployerListeners {
 	 */
 	static final String GROUP = "${spring.kafka.consumer.group-id:deployer-service}.";
 
+	/**
+	 * Requests are work shared between replicas, hence a group; a replica started again
+	 * under its stable id takes its partitions back at once instead of after the dead
+	 * member's session, which is kept short.
+	 */
+	static final String STATIC_MEMBER = "group.instance.id=${baton.deployer.replica-id}";
+
+	static final String SESSION_TIMEOUT = "session.timeout.ms=10000";
+
 	private final DeployDesk desk;
 
 	private final RegistryFollower registry;
 
-	private final AnswerBoard answers;
-
-	private final NodeLiveness liveness;
-
-	DeployerListeners(DeployDesk desk, RegistryFollower registry, AnswerBoard answers, NodeLiveness liveness) {
+	DeployerListeners(DeployDesk desk, RegistryFollower registry) {
 		this.desk = desk;
 		this.registry = registry;
-		this.answers = answers;
-		this.liveness = liveness;
 	}
 
 	@KafkaListener(id = REQUESTS_LISTENER, groupId = GROUP + "requests", autoStartup = "false",
-			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).DEPLOY_REQUESTS)}")
+			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).DEPLOY_REQUESTS)}",
+			properties = { STATIC_MEMBER + "-requests", SESSION_TIMEOUT })
 	void onRequest(DeployRequest request) {
 		this.desk.handle(request);
 	}
@@ -59,21 +57,6 @@ class DeployerListeners {
 		if (message instanceof InstanceSnapshot snapshot) {
 			this.registry.onSnapshot(snapshot);
 		}
-	}
-
-	@KafkaListener(id = "deployer-verdicts", groupId = GROUP + "verdicts",
-			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).HEALTH_VERDICTS)}")
-	void onVerdict(HealthVerdictMessage message) {
-		this.answers.onVerdict((VerdictIssued) message);
-	}
-
-	@KafkaListener(id = "deployer-nginx-events", groupId = GROUP + "nginx-events",
-			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).NGINX_EVENTS)}")
-	void onNginxEvent(NginxEvent event) {
-		if (event instanceof NodeHeartbeat heartbeat) {
-			this.liveness.heard(heartbeat);
-		}
-		this.answers.onNginxEvent(event);
 	}
 
 }

@@ -2,8 +2,12 @@ package dev.baton.deployer.kafka;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
+import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
@@ -19,9 +23,11 @@ import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.deployer.config.DeployerProperties;
 import dev.baton.deployer.fleet.DeployGates;
-import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.deployer.fleet.NginxNodes;
+import dev.baton.deployer.rollout.DeployDesk;
 import dev.baton.deployer.rollout.DeployJournal;
 import dev.baton.deployer.rollout.DeployRecovery;
+import dev.baton.deployer.rollout.DeployRun;
 import dev.baton.deployer.rollout.RegistryFollower;
 import dev.baton.deployer.rollout.StepObserver;
 import dev.baton.kafka.CompactedTopicReader;
@@ -30,8 +36,10 @@ import dev.baton.kafka.TopicNames;
 /**
  * Rebuilds the deployer's state from Kafka before it takes any request: its DEPLOY gates
  * from {@code nginx.commands}, the fleet from {@code registry.state}, the live nginx
- * nodes from recent heartbeats, and every deploy from {@code deploy.steps}; then resumes
- * what was unfinished and starts taking requests.
+ * nodes from recent events of {@code nginx.events}, and every deploy from
+ * {@code deploy.steps}; then starts the readers of answers where they must begin, resumes
+ * what was unfinished once they are in place (a resumed wait must not miss its answer)
+ * and starts taking requests.
  */
 @Component
 class DeployerStartup implements ApplicationRunner {
@@ -46,7 +54,7 @@ class DeployerStartup implements ApplicationRunner {
 
 	private final RegistryFollower registry;
 
-	private final NodeLiveness liveness;
+	private final NginxNodes nodes;
 
 	private final DeployRecovery recovery;
 
@@ -54,20 +62,40 @@ class DeployerStartup implements ApplicationRunner {
 
 	private final Duration lookback;
 
+	private final Clock clock;
+
+	private final DeployDesk desk;
+
+	private final AnswerReaders answers;
+
 	private final List<StepObserver> observers;
 
 	DeployerStartup(CompactedTopicReader reader, ConsumerFactory<String, Object> consumers, TopicNames names,
-			Clock clock, DeployGates gates, RegistryFollower registry, NodeLiveness liveness, DeployRecovery recovery,
-			KafkaListenerEndpointRegistry listeners, DeployerProperties properties, List<StepObserver> observers) {
+			Clock clock, DeployGates gates, RegistryFollower registry, NginxNodes nodes, DeployRecovery recovery,
+			DeployDesk desk, AnswerReaders answers, KafkaListenerEndpointRegistry listeners,
+			DeployerProperties properties, List<StepObserver> observers) {
+		this.clock = clock;
+		this.desk = desk;
+		this.answers = answers;
 		this.reader = reader;
 		this.heartbeats = new RecentHeartbeats(consumers, names, clock);
 		this.gates = gates;
 		this.registry = registry;
-		this.liveness = liveness;
+		this.nodes = nodes;
 		this.recovery = recovery;
 		this.listeners = listeners;
-		this.lookback = properties.heartbeatLookback();
+		this.lookback = properties.nodeExpiry();
 		this.observers = observers;
+	}
+
+	private void awaitPositioned() {
+		try {
+			this.answers.awaitPositioned();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted while starting the readers of answers", ex);
+		}
 	}
 
 	@Override
@@ -82,7 +110,7 @@ class DeployerStartup implements ApplicationRunner {
 				this.registry.onSnapshot(snapshot);
 			}
 		});
-		this.heartbeats.readInto(this.liveness, this.lookback);
+		Map<TopicPartition, Long> events = this.heartbeats.readInto(this.nodes, this.lookback);
 		DeployJournal journal = new DeployJournal();
 		this.reader.readToEnd(Topic.DEPLOY_STEPS, (key, value) -> {
 			if (value instanceof DeployStep step) {
@@ -90,8 +118,19 @@ class DeployerStartup implements ApplicationRunner {
 				this.observers.forEach((observer) -> observer.replayed(step));
 			}
 		});
-		int resumed = this.recovery.recover(journal).size();
-		logger.info("State rebuilt; {} unfinished deploy(s) resumed; taking deploy requests", resumed);
+		Instant oldest = journal.unfinished()
+			.stream()
+			.map((unfinished) -> unfinished.started().at())
+			.min(Comparator.naturalOrder())
+			.orElse(this.clock.instant());
+		List<DeployRun> resumed = this.recovery.recover(journal);
+		this.answers.startFrom(events);
+		this.answers.startFrom(this.heartbeats.verdictsSince(oldest));
+		this.listeners.getListenerContainer(AnswerReaders.NGINX_EVENTS).start();
+		this.listeners.getListenerContainer(AnswerReaders.VERDICTS).start();
+		awaitPositioned();
+		this.desk.resume(resumed);
+		logger.info("State rebuilt; {} unfinished deploy(s) resumed; taking deploy requests", resumed.size());
 		this.listeners.getListenerContainer(DeployerListeners.REQUESTS_LISTENER).start();
 		this.listeners.getListenerContainer(UnreadableRequestListener.LISTENER).start();
 	}

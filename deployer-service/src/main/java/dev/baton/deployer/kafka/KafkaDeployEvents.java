@@ -35,17 +35,19 @@ import dev.baton.logging.LogContext;
 
 /**
  * The deployer's one publisher. Steps are keyed by service, gates by their
- * {@link GateKey}. Gate commands and the steps that start or end a deploy wait for the
- * broker's acknowledgement; a step about one instance does not, so a deploy does not wait
- * on the record at each of its instance's steps (one producer and one key keep their
- * order, and a send that fails is logged). Each step is logged (with the instance it is
- * about in the logging context) and handed to the {@link StepObserver}s once sent.
+ * {@link GateKey}. Every step and gate command returns once the broker acknowledged it,
+ * and is retried until it does: the record of a deploy is always a prefix of what
+ * happened, and a broker that is away stops a deploy only until it is back. Each step is
+ * logged (with the instance it is about in the logging context) and handed to the
+ * {@link StepObserver}s once sent.
  */
 public final class KafkaDeployEvents implements DeployEvents {
 
 	private static final Logger logger = LoggerFactory.getLogger(KafkaDeployEvents.class);
 
 	private static final Duration SEND_TIMEOUT = Duration.ofSeconds(30);
+
+	private static final Duration RETRY_PAUSE = Duration.ofSeconds(1);
 
 	private static final int MAX_DETAIL_CHARS = 2000;
 
@@ -72,20 +74,7 @@ public final class KafkaDeployEvents implements DeployEvents {
 	public void step(DeployStep step) {
 		InstanceId instance = instanceOf(step);
 		try (LogContext context = DeployLogContext.instance(instance)) {
-			CompletableFuture<?> sent = this.kafka.send(this.names.name(Topic.DEPLOY_STEPS), step.service().value(),
-					step);
-			if (instance == null) {
-				await(sent, Topic.DEPLOY_STEPS);
-			}
-			else {
-				LogContext.Carried caller = LogContext.carry();
-				sent.whenComplete((result, failure) -> {
-					if (failure != null) {
-						caller.run(() -> logger.error("Could not publish {}: the record of its deploy lacks it", step,
-								failure));
-					}
-				});
-			}
+			send(Topic.DEPLOY_STEPS, step.service().value(), step);
 			logger.info("{}", step);
 		}
 		this.observers.forEach((observer) -> observer.published(step));
@@ -137,21 +126,56 @@ public final class KafkaDeployEvents implements DeployEvents {
 		this.audit.record(subject, action, this.audit.source(), reason, details);
 	}
 
+	/**
+	 * Publishes until the broker has the record: a deploy that cannot publish a step
+	 * stops where it is, with the deadlines of its waits still running, rather than end
+	 * without a word.
+	 */
 	private void send(Topic topic, String key, Object value) {
-		await(this.kafka.send(this.names.name(topic), key, value), topic);
+		for (int attempt = 1;; attempt++) {
+			try {
+				awaitSent(this.kafka.send(this.names.name(topic), key, value));
+				return;
+			}
+			catch (ExecutionException | RuntimeException ex) {
+				if (Thread.currentThread().isInterrupted()) {
+					throw (ex instanceof RuntimeException runtime) ? runtime : new IllegalStateException(ex);
+				}
+				logger.warn("Could not publish to {} (attempt {}); retrying until the broker takes it: {}",
+						topic.suffix(), attempt, ex.toString());
+				pause();
+			}
+		}
 	}
 
-	private static void await(CompletableFuture<?> sent, Topic topic) {
+	private static void awaitSent(CompletableFuture<?> sent) throws ExecutionException {
+		while (true) {
+			try {
+				sent.get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+				return;
+			}
+			catch (TimeoutException ex) {
+				// the producer still holds the record and retries it itself
+				logger.warn("Still waiting for the broker to acknowledge a record after {}", SEND_TIMEOUT);
+			}
+			catch (InterruptedException ex) {
+				throw interrupted(ex);
+			}
+		}
+	}
+
+	private static void pause() {
 		try {
-			sent.get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+			Thread.sleep(RETRY_PAUSE.toMillis());
 		}
 		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted while publishing to " + topic.suffix(), ex);
+			throw interrupted(ex);
 		}
-		catch (ExecutionException | TimeoutException ex) {
-			throw new IllegalStateException("could not publish to " + topic.suffix(), ex);
-		}
+	}
+
+	private static IllegalStateException interrupted(InterruptedException ex) {
+		Thread.currentThread().interrupt();
+		return new IllegalStateException("interrupted while publishing: the deployer is stopping", ex);
 	}
 
 }

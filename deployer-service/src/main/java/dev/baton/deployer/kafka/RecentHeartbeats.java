@@ -2,26 +2,24 @@ package dev.baton.deployer.kafka;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
+import java.time.Instant;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
 import org.springframework.kafka.core.ConsumerFactory;
 
 import dev.baton.contracts.Topic;
-import dev.baton.contracts.nginx.NodeHeartbeat;
-import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.contracts.nginx.NginxEvent;
+import dev.baton.deployer.fleet.NginxNodes;
 import dev.baton.kafka.TopicNames;
 
 /**
- * Reads the recent part of {@code nginx.events} at start-up, so the deployer knows which
- * nginx nodes are alive before it touches a gate, instead of waiting for their next
- * heartbeats.
+ * Reads the recent part of {@code nginx.events} at start-up, as far back as a silent node
+ * stays in the set, so the deployer knows every node it must wait for (and those that
+ * left or were forgotten since) before it touches a gate; the live reader carries on
+ * where this read stopped.
  */
 final class RecentHeartbeats {
 
@@ -39,27 +37,37 @@ final class RecentHeartbeats {
 		this.clock = clock;
 	}
 
-	void readInto(NodeLiveness liveness, Duration lookback) {
+	/**
+	 * Replays the events of the lookback into the node set.
+	 * @return where the read stopped, per partition
+	 */
+	Map<TopicPartition, Long> readInto(NginxNodes nodes, Duration lookback) {
 		String topic = this.names.name(Topic.NGINX_EVENTS);
 		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "recent-heartbeats")) {
-			List<TopicPartition> partitions = consumer.partitionsFor(topic)
-				.stream()
-				.map((info) -> new TopicPartition(topic, info.partition()))
-				.toList();
-			consumer.assign(partitions);
-			long since = this.clock.millis() - lookback.toMillis();
-			Map<TopicPartition, OffsetAndTimestamp> from = consumer
-				.offsetsForTimes(partitions.stream().collect(Collectors.toMap(Function.identity(), (p) -> since)));
-			Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-			partitions.forEach((partition) -> consumer.seek(partition,
-					(from.get(partition) != null) ? from.get(partition).offset() : end.get(partition)));
-			while (partitions.stream().anyMatch((partition) -> consumer.position(partition) < end.get(partition))) {
+			Map<TopicPartition, Long> from = TopicPositions.since(consumer, topic,
+					this.clock.instant().minus(lookback));
+			Map<TopicPartition, Long> end = consumer.endOffsets(from.keySet());
+			consumer.assign(from.keySet());
+			from.forEach(consumer::seek);
+			while (end.entrySet().stream().anyMatch((e) -> consumer.position(e.getKey()) < e.getValue())) {
 				for (ConsumerRecord<String, Object> record : consumer.poll(POLL)) {
-					if (record.value() instanceof NodeHeartbeat heartbeat) {
-						liveness.heard(heartbeat);
+					if (record.value() instanceof NginxEvent event) {
+						nodes.replay(event);
 					}
 				}
 			}
+			return end;
+		}
+	}
+
+	/**
+	 * Where the verdicts a resumed deploy may wait for begin.
+	 * @param since the start of the oldest deploy resumed, or now
+	 * @return the positions, per partition
+	 */
+	Map<TopicPartition, Long> verdictsSince(Instant since) {
+		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "recent-verdicts")) {
+			return TopicPositions.since(consumer, this.names.name(Topic.HEALTH_VERDICTS), since);
 		}
 	}
 

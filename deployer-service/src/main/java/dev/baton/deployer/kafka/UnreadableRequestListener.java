@@ -40,6 +40,8 @@ class UnreadableRequestListener {
 
 	@KafkaListener(id = LISTENER, groupId = DeployerListeners.GROUP + "unreadable-requests", autoStartup = "false",
 			containerFactory = "rawRecordsContainerFactory",
+			properties = { DeployerListeners.STATIC_MEMBER + "-unreadable-requests",
+					DeployerListeners.SESSION_TIMEOUT },
 			topics = "#{@batonTopicNames.deadLetter(T(dev.baton.contracts.Topic).DEPLOY_REQUESTS)}")
 	void onDeadLetter(ConsumerRecord<String, byte[]> record) {
 		Map<?, ?> json = parse(record.value());

@@ -10,48 +10,48 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.nginx.NginxEvent;
-import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.deployer.fleet.NginxNodes;
 
 /**
- * Waits until every awaited node has answered a command, a node stops heartbeating (it is
- * then no longer waited for) or the timeout runs out. It wakes on each answer and at the
- * moment an awaited node would expire, never on a fixed period.
+ * Waits until every awaited node has answered a command, left the set of nodes to wait
+ * for (it said so, an operator forgot it, or it expired), or the timeout runs out. A node
+ * that merely stays silent is waited for until the deadline: silence is not an answer. It
+ * wakes on each answer or removal and at the moment an awaited node would expire, never
+ * on a fixed period.
  */
 final class AnswerAwait {
 
-	private final NodeLiveness liveness;
+	private final NginxNodes nodes;
 
 	private final Clock clock;
 
-	AnswerAwait(NodeLiveness liveness, Clock clock) {
-		this.liveness = liveness;
+	AnswerAwait(NginxNodes nodes, Clock clock) {
+		this.nodes = nodes;
 		this.clock = clock;
 	}
 
-	Settled await(NodeAnswers answers, Set<NodeId> expected, Predicate<NginxEvent> settles, Duration timeout,
-			Consumer<NodeId> onLost) throws InterruptedException {
+	Settled await(NodeAnswers answers, Set<NodeId> expected, Predicate<NginxEvent> settles, Duration timeout)
+			throws InterruptedException {
 		Instant deadline = this.clock.instant().plus(timeout);
 		Set<NodeId> waitingFor = new LinkedHashSet<>(expected);
-		Set<NodeId> lost = new LinkedHashSet<>();
+		Set<NodeId> left = new LinkedHashSet<>();
 		while (true) {
 			CompletableFuture<Void> change = answers.nextChange();
 			Map<NodeId, NginxEvent> received = answers.answers();
 			waitingFor.removeIf((node) -> received.containsKey(node) && settles.test(received.get(node)));
 			for (NodeId node : Set.copyOf(waitingFor)) {
-				if (!this.liveness.isLive(node)) {
+				if (!this.nodes.isMember(node)) {
 					waitingFor.remove(node);
-					lost.add(node);
-					onLost.accept(node);
+					left.add(node);
 				}
 			}
 			Instant now = this.clock.instant();
 			if (waitingFor.isEmpty() || !now.isBefore(deadline)) {
-				return new Settled(received, Set.copyOf(lost), Set.copyOf(waitingFor));
+				return new Settled(received, Set.copyOf(left), Set.copyOf(waitingFor));
 			}
 			awaitChange(change, Duration.between(now, wakeUp(waitingFor, deadline)));
 		}
@@ -60,7 +60,7 @@ final class AnswerAwait {
 	private Instant wakeUp(Set<NodeId> waitingFor, Instant deadline) {
 		Instant wake = deadline;
 		for (NodeId node : waitingFor) {
-			Instant expiry = this.liveness.expiresAt(node).orElse(deadline);
+			Instant expiry = this.nodes.expiresAt(node).orElse(deadline);
 			wake = expiry.isBefore(wake) ? expiry : wake;
 		}
 		return wake;

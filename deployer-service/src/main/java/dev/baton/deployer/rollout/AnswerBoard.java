@@ -11,6 +11,8 @@ import dev.baton.contracts.StepId;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.contracts.nginx.CommandRejected;
 import dev.baton.contracts.nginx.NginxEvent;
+import dev.baton.contracts.nginx.NodeForgotten;
+import dev.baton.contracts.nginx.NodeLeft;
 import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrainTimedOut;
 import dev.baton.contracts.nginx.PeerDrained;
@@ -46,8 +48,8 @@ public final class AnswerBoard {
 	}
 
 	/**
-	 * Takes an nginx node's event: an answer to a command someone waits for, or a later
-	 * report about a peer.
+	 * Takes an nginx node's event: an answer to a command someone waits for, a later
+	 * report about a peer, or a node leaving the set the waiters wait for.
 	 * @param event the event
 	 */
 	public void onNginxEvent(NginxEvent event) {
@@ -64,7 +66,9 @@ public final class AnswerBoard {
 			answer(applied.commandId(), event);
 			this.commands.values().forEach((answers) -> answers.later(applied));
 		}
-
+		else if (event instanceof NodeLeft || event instanceof NodeForgotten) {
+			this.commands.values().forEach(NodeAnswers::nudge);
+		}
 	}
 
 	/**

@@ -2,6 +2,7 @@ package dev.baton.deployer.rollout;
 
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,7 +23,7 @@ import dev.baton.contracts.deploy.DeployRequest;
 import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStarted;
 import dev.baton.deployer.fleet.Fleet;
-import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.deployer.fleet.NginxNodes;
 import dev.baton.logging.LogContext;
 
 /**
@@ -42,7 +43,7 @@ public final class DeployDesk {
 
 	private final Fleet fleet;
 
-	private final NodeLiveness liveness;
+	private final NginxNodes nodes;
 
 	private final Function<ServiceName, Optional<ServicePolicy>> policies;
 
@@ -60,10 +61,10 @@ public final class DeployDesk {
 
 	private final Set<DeployId> seen = ConcurrentHashMap.newKeySet();
 
-	public DeployDesk(Fleet fleet, NodeLiveness liveness, Function<ServiceName, Optional<ServicePolicy>> policies,
+	public DeployDesk(Fleet fleet, NginxNodes nodes, Function<ServiceName, Optional<ServicePolicy>> policies,
 			DeployRuns runs, DeployEvents events, Executor executor, Clock clock) {
 		this.fleet = fleet;
-		this.liveness = liveness;
+		this.nodes = nodes;
 		this.policies = policies;
 		this.runs = runs;
 		this.events = events;
@@ -134,8 +135,8 @@ public final class DeployDesk {
 		}
 		DeployPlan plan = this.planner.plan(request, this.fleet.instancesOf(request.service()), policy,
 				this.clock.instant());
-		if (this.liveness.liveNodesOf(request.service()).isEmpty()) {
-			throw new Refusal("no live nginx node serves " + request.service()
+		if (this.nodes.nodesOf(request.service()).isEmpty()) {
+			throw new Refusal("no nginx node serves " + request.service()
 					+ ", so nobody can confirm that its instances are drained");
 		}
 		return plan;
@@ -155,6 +156,14 @@ public final class DeployDesk {
 		}
 		this.events.audit(cancel.deployId().value(), matches ? "deploy.cancel-requested" : "deploy.cancel-ignored",
 				matches ? cancel.reason() : "no such deploy is running", Map.of("requestedBy", cancel.requestedBy()));
+	}
+
+	/**
+	 * Starts deploys a restarted deployer carries on; they count as running from now on.
+	 * @param runs the deploys
+	 */
+	public void resume(List<DeployRun> runs) {
+		runs.forEach(this::start);
 	}
 
 	void start(DeployRun run) {

@@ -3,7 +3,7 @@ package dev.baton.deployer.rollout;
 /**
  * Why a deploy cannot go on; caught by the run, which then rolls back.
  */
-final class DeployFailure extends Exception {
+class DeployFailure extends Exception {
 
 	DeployFailure(String reason) {
 		super(reason, null, false, false);

@@ -2,20 +2,24 @@ package dev.baton.deployer.rollout;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import dev.baton.contracts.DeployId;
 import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.StepId;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.deploy.DeployRejected;
+import dev.baton.contracts.deploy.DeployRollingBack;
 import dev.baton.contracts.deploy.DeployStarted;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.DeploySucceeded;
 import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceEnabled;
+import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.contracts.deploy.InstanceVerified;
 
@@ -23,30 +27,46 @@ import dev.baton.contracts.deploy.InstanceVerified;
  * What {@code deploy.steps} says about every deploy, read back after a restart: which
  * deploys exist, which never ended, and how far each of their instances got. A restart
  * that began ({@code InstanceRestartStarted}) and never ended is no stage: the instance
- * stays drained, and a resumed deploy restarts it again.
+ * stays drained, and a resumed deploy restarts it again. A restart that ended is not run
+ * again: its verdict, maybe published while no deployer ran, is awaited by its step id.
  */
 public final class DeployJournal {
 
 	private final Map<DeployId, Entry> entries = new LinkedHashMap<>();
+
+	private final Set<InstanceId> keptOut = new LinkedHashSet<>();
 
 	public void apply(DeployStep step) {
 		Entry entry = this.entries.computeIfAbsent(step.deployId(), (id) -> new Entry());
 		if (step instanceof DeployStarted started) {
 			entry.started = started;
 		}
+		else if (step instanceof DeployRollingBack rollingBack) {
+			entry.failure = rollingBack.reason();
+		}
 		else if (step instanceof InstanceDrained drained) {
 			entry.advance(drained.instanceId(), drained.phase(), Stage.DRAINED);
+		}
+		else if (step instanceof InstanceRestartStarted started) {
+			entry.restartSteps.remove(started.instanceId());
+			entry.unverified.add(started.instanceId());
 		}
 		else if (step instanceof InstanceRestarted restarted) {
 			entry.restarted(restarted);
 		}
 		else if (step instanceof InstanceVerified verified) {
 			entry.advance(verified.instanceId(), verified.phase(), Stage.VERIFIED);
+			entry.unverified.remove(verified.instanceId());
 		}
 		else if (step instanceof InstanceEnabled enabled) {
 			entry.advance(enabled.instanceId(), enabled.phase(), Stage.ENABLED);
+			this.keptOut.remove(enabled.instanceId());
 		}
-		else if (step instanceof DeploySucceeded || step instanceof DeployFailed || step instanceof DeployRejected) {
+		else if (step instanceof DeployFailed failed) {
+			entry.finished = true;
+			this.keptOut.addAll(failed.keptOut());
+		}
+		else if (step instanceof DeploySucceeded || step instanceof DeployRejected) {
 			entry.finished = true;
 		}
 
@@ -54,6 +74,15 @@ public final class DeployJournal {
 
 	public Iterable<DeployId> deployIds() {
 		return List.copyOf(this.entries.keySet());
+	}
+
+	/**
+	 * Instances a failed deploy left out of rotation, not enabled by any deploy since:
+	 * their DEPLOY gates stay closed.
+	 * @return the instances
+	 */
+	public Set<InstanceId> keptOut() {
+		return Set.copyOf(this.keptOut);
 	}
 
 	/**
@@ -65,7 +94,9 @@ public final class DeployJournal {
 			.stream()
 			.filter((entry) -> entry.started != null && !entry.finished)
 			.map((entry) -> new Unfinished(entry.started,
-					new Resumption(Map.copyOf(entry.stages), Set.of(), List.copyOf(entry.rolledBack), entry.failure)))
+					new Resumption(Map.copyOf(entry.stages), Set.of(), List.copyOf(entry.rolledBack), entry.failure,
+							Map.copyOf(entry.restartSteps)),
+					Set.copyOf(entry.unverified)))
 			.toList();
 	}
 
@@ -74,8 +105,10 @@ public final class DeployJournal {
 	 *
 	 * @param started its start, with batches and previous versions
 	 * @param resumption where it stood
+	 * @param unverified instances whose restart (on any version) began and was not
+	 * verified since
 	 */
-	public record Unfinished(DeployStarted started, Resumption resumption) {
+	public record Unfinished(DeployStarted started, Resumption resumption, Set<InstanceId> unverified) {
 	}
 
 	private static final class Entry {
@@ -89,6 +122,10 @@ public final class DeployJournal {
 		private final Map<InstanceId, Stage> stages = new LinkedHashMap<>();
 
 		private final List<InstanceId> rolledBack = new ArrayList<>();
+
+		private final Map<InstanceId, StepId> restartSteps = new LinkedHashMap<>();
+
+		private final Set<InstanceId> unverified = new LinkedHashSet<>();
 
 		void advance(InstanceId instance, DeployPhase phase, Stage stage) {
 			if (phase == DeployPhase.ROLLBACK) {
@@ -105,6 +142,9 @@ public final class DeployJournal {
 		void restarted(InstanceRestarted restarted) {
 			if (restarted.exitCode() == 0 || restarted.phase() == DeployPhase.ROLLBACK) {
 				advance(restarted.instanceId(), restarted.phase(), Stage.RESTARTED);
+				if (restarted.exitCode() == 0 && restarted.phase() == DeployPhase.ROLLOUT) {
+					this.restartSteps.put(restarted.instanceId(), restarted.stepId());
+				}
 			}
 			else if (this.failure == null) {
 				this.failure = "restart of " + restarted.instanceId() + " on " + restarted.version()

@@ -3,6 +3,7 @@ package dev.baton.deployer.rollout;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -10,6 +11,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 import dev.baton.contracts.CommandId;
+import dev.baton.contracts.DeployId;
 import dev.baton.contracts.Gate;
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.InstanceId;
@@ -22,9 +24,11 @@ import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.fleet.Fleet;
 
 /**
- * Carries on after a restart: every deploy that started and never ended is resumed from
- * its instances' last confirmed steps (or its rollback continued), and a DEPLOY gate left
- * closed by no unfinished deploy is opened again.
+ * Carries on after a restart: the latest deploy of each service that started and never
+ * ended is resumed from its instances' last confirmed steps (or its rollback continued);
+ * an older unfinished one of the same service is closed as superseded, so one service
+ * never has two deploys running. A DEPLOY gate left closed by no unfinished deploy is
+ * opened again, unless a failed deploy kept that instance out of rotation.
  */
 public final class DeployRecovery {
 
@@ -54,15 +58,24 @@ public final class DeployRecovery {
 	}
 
 	/**
-	 * Resumes what the journal shows unfinished and reopens stray gates.
+	 * Prepares what the journal shows unfinished, closes what another deploy of the same
+	 * service superseded, and reopens stray gates. The runs are returned, not started:
+	 * they start once the readers of answers are in place.
 	 * @param journal every deploy step published so far
-	 * @return the deploys resumed
+	 * @return the deploys to resume, at most one per service
 	 */
 	public List<DeployRun> recover(DeployJournal journal) {
 		journal.deployIds().forEach(this.desk::remember);
-		Set<GateKey> claimed = new HashSet<>();
-		List<DeployRun> resumed = new ArrayList<>();
+		Set<GateKey> claimed = new HashSet<>(gatesOf(journal.keptOut()));
+		Map<ServiceName, DeployJournal.Unfinished> latest = new LinkedHashMap<>();
 		for (DeployJournal.Unfinished unfinished : journal.unfinished()) {
+			DeployJournal.Unfinished older = latest.put(unfinished.started().service(), unfinished);
+			if (older != null) {
+				claimed.addAll(supersede(older, unfinished.started().deployId()));
+			}
+		}
+		List<DeployRun> resumed = new ArrayList<>();
+		for (DeployJournal.Unfinished unfinished : latest.values()) {
 			DeployStarted started = unfinished.started();
 			Optional<ServicePolicy> policy = this.policies.apply(started.service());
 			if (policy.isEmpty()) {
@@ -72,26 +85,77 @@ public final class DeployRecovery {
 				continue;
 			}
 			DeployPlan plan = plan(started, policy.get());
+			Resumption was = unfinished.resumption();
 			Set<InstanceId> closed = new HashSet<>();
+			Map<InstanceId, Stage> stages = new LinkedHashMap<>(was.stages());
 			for (Target target : plan.targets()) {
-				GateKey key = new GateKey(plan.service(), target.endpoint(), Gate.DEPLOY);
+				GateKey key = gateOf(plan.service(), target);
 				claimed.add(key);
 				if (this.gates.closed().contains(key)) {
 					closed.add(target.instanceId());
 				}
+				else if (stages.get(target.instanceId()) == Stage.DRAINED
+						|| stages.get(target.instanceId()) == Stage.RESTARTED) {
+					// back in rotation since its drain was confirmed: never restarted
+					// without a new one
+					stages.put(target.instanceId(), Stage.PENDING);
+				}
 			}
-			Resumption was = unfinished.resumption();
 			DeployRun run = this.runs.resumed(plan,
-					new Resumption(was.stages(), closed, was.rolledBack(), was.failure()));
+					new Resumption(stages, closed, was.rolledBack(), was.failure(), was.restartSteps()));
 			this.events.audit(
 					plan.deployId().value(), "deploy.resumed", (was.failure() != null)
 							? "rolling back: " + was.failure() : "rolling out from the last confirmed step",
-					Map.of("stages", was.stages().toString()));
-			this.desk.start(run);
+					Map.of("stages", stages.toString()));
 			resumed.add(run);
 		}
 		reopenStrayGates(claimed);
 		return resumed;
+	}
+
+	/**
+	 * Ends a deploy a later one of the same service replaced: its closed gates are
+	 * reopened, except those of instances restarted without a verdict since, which stay
+	 * out of rotation and are named.
+	 * @return the gates kept closed
+	 */
+	private Set<GateKey> supersede(DeployJournal.Unfinished older, DeployId by) {
+		DeployStarted started = older.started();
+		Set<GateKey> keptClosed = new HashSet<>();
+		List<InstanceId> keptOut = new ArrayList<>();
+		for (InstanceId instance : started.batches().stream().flatMap(List::stream).toList()) {
+			Optional<GateKey> key = this.fleet.instance(instance).map((snapshot) -> gateOf(snapshot));
+			if (key.isEmpty() || !this.gates.closed().contains(key.get())) {
+				continue;
+			}
+			if (older.unverified().contains(instance)) {
+				keptClosed.add(key.get());
+				keptOut.add(instance);
+			}
+			else {
+				reopen(key.get(), "deploy " + started.deployId() + " was superseded by " + by);
+			}
+		}
+		String reason = "superseded by " + by;
+		this.events.audit(started.deployId().value(), "deploy.superseded", reason,
+				Map.of("keptOut", keptOut.toString()));
+		this.events.step(new DeployFailed(started.deployId(), started.service(), started.version(), reason, List.of(),
+				0, this.clock.instant(), keptOut));
+		return keptClosed;
+	}
+
+	private Set<GateKey> gatesOf(Set<InstanceId> instances) {
+		Set<GateKey> keys = new HashSet<>();
+		instances.forEach((instance) -> this.fleet.instance(instance).map(this::gateOf).ifPresent(keys::add));
+		return keys;
+	}
+
+	private GateKey gateOf(InstanceSnapshot instance) {
+		return new GateKey(instance.service(), instance.endpoint(), Gate.DEPLOY);
+	}
+
+	private static GateKey gateOf(ServiceName service, Target target) {
+		return new GateKey(service, target.endpoint(), Gate.DEPLOY);
 	}
 
 	private DeployPlan plan(DeployStarted started, ServicePolicy policy) {
@@ -112,13 +176,15 @@ public final class DeployRecovery {
 	private void reopenStrayGates(Set<GateKey> claimed) {
 		for (GateKey key : this.gates.closed()) {
 			if (!claimed.contains(key)) {
-				this.events.gate(new SetPeerGate(CommandId.random(), key.service(), key.endpoint().host(),
-						key.endpoint().port(), Gate.DEPLOY, true, GateSteps.OWNER,
-						"no unfinished deploy holds this gate closed", this.clock.instant()));
-				this.events.audit(key.toString(), "gate.reopened", "DEPLOY gate found closed with no unfinished deploy",
-						Map.of());
+				reopen(key, "no unfinished deploy holds this gate closed");
 			}
 		}
+	}
+
+	private void reopen(GateKey key, String reason) {
+		this.events.gate(new SetPeerGate(CommandId.random(), key.service(), key.endpoint().host(),
+				key.endpoint().port(), Gate.DEPLOY, true, GateSteps.OWNER, reason, this.clock.instant()));
+		this.events.audit(key.toString(), "gate.reopened", reason, Map.of());
 	}
 
 }

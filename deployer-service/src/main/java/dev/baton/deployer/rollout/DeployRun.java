@@ -5,16 +5,21 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.baton.contracts.DeployId;
 import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.StepId;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployPhase;
+import dev.baton.contracts.deploy.DeployRollingBack;
 import dev.baton.contracts.deploy.DeploySucceeded;
 
 /**
@@ -44,7 +49,12 @@ public final class DeployRun {
 
 	private final List<InstanceId> rolledBack;
 
+	/** Nodes that did not confirm a drain: not waited for again to reopen a gate. */
+	private final Set<NodeId> unconfirmed = new HashSet<>();
+
 	private final String failureToRollBack;
+
+	private final Map<InstanceId, StepId> restartSteps;
 
 	private volatile String cancelled;
 
@@ -60,6 +70,7 @@ public final class DeployRun {
 		plan.targets().stream().filter(resumption::touched).forEach(this.touched::push);
 		this.rolledBack = new ArrayList<>(resumption.rolledBack());
 		this.failureToRollBack = resumption.failure();
+		this.restartSteps = new HashMap<>(resumption.restartSteps());
 	}
 
 	public DeployId deployId() {
@@ -97,6 +108,13 @@ public final class DeployRun {
 			catch (DeployFailure ex) {
 				failure = ex.reason();
 			}
+			catch (RuntimeException ex) {
+				if (Thread.currentThread().isInterrupted()) {
+					throw ex;
+				}
+				// a deploy never ends without a word, not even on a bug
+				failure = "the deployer failed unexpectedly: " + ex;
+			}
 		}
 		rollBack(failure);
 	}
@@ -123,12 +141,22 @@ public final class DeployRun {
 			}
 		}
 		for (Map.Entry<Target, GateSteps.Pending> drain : closing.entrySet()) {
-			this.gates.drain(this.plan, drain.getValue(), DeployPhase.ROLLOUT, true);
+			try {
+				this.gates.drain(this.plan, drain.getValue(), DeployPhase.ROLLOUT, true);
+			}
+			catch (DrainUnconfirmed ex) {
+				this.unconfirmed.addAll(ex.unconfirmed());
+				throw ex;
+			}
 			this.stages.put(drain.getKey().instanceId(), Stage.DRAINED);
 		}
 		Map<Target, StepId> restarted = new LinkedHashMap<>();
 		for (Target target : batch) {
-			if (stage(target) == Stage.DRAINED || stage(target) == Stage.RESTARTED) {
+			StepId recorded = this.restartSteps.remove(target.instanceId());
+			if (stage(target) == Stage.RESTARTED && recorded != null) {
+				restarted.put(target, recorded);
+			}
+			else if (stage(target) == Stage.DRAINED || stage(target) == Stage.RESTARTED) {
 				touch(target);
 				restarted.put(target,
 						this.restarts.restart(this.plan, target, this.plan.version(), DeployPhase.ROLLOUT));
@@ -154,7 +182,13 @@ public final class DeployRun {
 	}
 
 	private void rollBack(String reason) throws InterruptedException {
-		this.rollback.run(this.plan, reason, List.copyOf(this.touched), this.rolledBack);
+		if (this.failureToRollBack == null) {
+			this.events.step(new DeployRollingBack(this.plan.deployId(), this.plan.service(), this.plan.version(),
+					reason, this.clock.instant()));
+		}
+		List<Target> restartable = this.touched.stream().filter((target) -> stage(target) != Stage.PENDING).toList();
+		List<Target> neverRestarted = this.touched.stream().filter((target) -> stage(target) == Stage.PENDING).toList();
+		this.rollback.run(this.plan, reason, restartable, neverRestarted, this.unconfirmed, this.rolledBack);
 	}
 
 	private void touch(Target target) {

@@ -2,12 +2,14 @@ package dev.baton.deployer.rollout;
 
 import java.time.Clock;
 
-import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.deployer.fleet.NginxNodes;
 
 /**
  * Builds the step machines of deploys with the collaborators they share.
  */
 public final class DeployRuns {
+
+	private final AnswerBoard board;
 
 	private final GateSteps gates;
 
@@ -17,9 +19,9 @@ public final class DeployRuns {
 
 	private final Clock clock;
 
-	public DeployRuns(AnswerBoard board, NodeLiveness liveness, InstanceRuntime runtime, DeployEvents events,
-			Clock clock) {
-		this.gates = new GateSteps(board, liveness, events, clock);
+	public DeployRuns(AnswerBoard board, NginxNodes nodes, InstanceRuntime runtime, DeployEvents events, Clock clock) {
+		this.board = board;
+		this.gates = new GateSteps(board, nodes, events, clock);
 		this.restarts = new RestartSteps(board, runtime, events, clock);
 		this.events = events;
 		this.clock = clock;
@@ -30,6 +32,9 @@ public final class DeployRuns {
 	}
 
 	DeployRun resumed(DeployPlan plan, Resumption resumption) {
+		// from now on, before any reader of verdicts starts: the verdict may already be
+		// there
+		resumption.restartSteps().values().forEach(this.board::expectVerdict);
 		return new DeployRun(plan, resumption, this.gates, this.restarts, this.events, this.clock);
 	}
 

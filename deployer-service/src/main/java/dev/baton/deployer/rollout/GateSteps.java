@@ -3,14 +3,18 @@ package dev.baton.deployer.rollout;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Gate;
+import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.deploy.InstanceDrained;
@@ -21,11 +25,12 @@ import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrainTimedOut;
 import dev.baton.contracts.nginx.PeerDrained;
 import dev.baton.contracts.nginx.SetPeerGate;
-import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.deployer.fleet.NginxNodes;
 
 /**
- * Closes and opens an instance's DEPLOY gate and waits for every live nginx node to
- * answer the command: drained after closing, up after opening.
+ * Closes and opens an instance's DEPLOY gate and waits for every nginx node of the
+ * service to answer the command: drained after closing, up after opening. A drain counts
+ * only when every node confirmed it; a node that stays silent is never taken as drained.
  */
 final class GateSteps {
 
@@ -35,16 +40,16 @@ final class GateSteps {
 
 	private final AnswerAwait await;
 
-	private final NodeLiveness liveness;
+	private final NginxNodes nodes;
 
 	private final DeployEvents events;
 
 	private final Clock clock;
 
-	GateSteps(AnswerBoard board, NodeLiveness liveness, DeployEvents events, Clock clock) {
+	GateSteps(AnswerBoard board, NginxNodes nodes, DeployEvents events, Clock clock) {
 		this.board = board;
-		this.await = new AnswerAwait(liveness, clock);
-		this.liveness = liveness;
+		this.await = new AnswerAwait(nodes, clock);
+		this.nodes = nodes;
 		this.events = events;
 		this.clock = clock;
 	}
@@ -61,31 +66,62 @@ final class GateSteps {
 		SetPeerGate command = new SetPeerGate(CommandId.random(), plan.service(), target.endpoint().host(),
 				target.endpoint().port(), Gate.DEPLOY, open, OWNER, reason, this.clock.instant());
 		NodeAnswers answers = this.board.expectAnswers(command.commandId(), plan.service(), target.endpoint());
-		Set<NodeId> expected = this.liveness.liveNodesOf(plan.service());
+		Set<NodeId> expected = this.nodes.nodesOf(plan.service());
 		this.events.gate(command);
 		return new Pending(target, answers, expected, this.clock.instant());
 	}
 
 	/**
-	 * Waits for the drain and publishes {@link InstanceDrained}.
-	 * @param strict whether a rejection, or a timeout configured as fatal, fails the
+	 * Waits for the drain and publishes {@link InstanceDrained} once every node that may
+	 * route to the peer confirmed it.
+	 * @param strict whether a timeout a node reports, configured as fatal, fails the
 	 * deploy
+	 * @throws DrainUnconfirmed when a node did not confirm the drain (silent until the
+	 * deadline, or rejecting the command), or no node was there to confirm it: the
+	 * instance must not be restarted
 	 */
 	void drain(DeployPlan plan, Pending pending, DeployPhase phase, boolean strict)
 			throws DeployFailure, InterruptedException {
-		Settled settled = awaitAnswers(plan, pending, GateSteps::drained, plan.policy().drainTimeout());
-		boolean timedOut = !settled.complete()
-				|| settled.answers().values().stream().anyMatch(PeerDrainTimedOut.class::isInstance);
-		this.events.step(new InstanceDrained(plan.deployId(), plan.service(), pending.target().instanceId(), phase,
-				answered(pending, settled), timedOut, millisSince(pending.sentAt()), this.clock.instant()));
-		String rejection = rejection(settled);
-		if (rejection != null) {
-			fail(plan, pending, strict, "closing the DEPLOY gate of " + pending.target().instanceId() + rejection);
+		InstanceId instance = pending.target().instanceId();
+		Settled settled = awaitAnswers(pending, GateSteps::drained, plan.policy().drainTimeout());
+		List<NodeId> answered = answered(pending, settled);
+		Set<NodeId> unconfirmed = new TreeSet<>(Comparator.comparing(NodeId::value));
+		unconfirmed.addAll(settled.missing());
+		unconfirmed.addAll(rejecting(settled));
+		if (!unconfirmed.isEmpty() || answered.isEmpty()) {
+			String reason = unconfirmed.isEmpty()
+					? "no nginx node serving " + plan.service() + " was there to confirm that " + instance
+							+ " is drained"
+					: instance + " was not confirmed drained by nginx node(s) " + unconfirmed + " within "
+							+ plan.policy().drainTimeout() + rejection(settled);
+			this.events.audit(plan.deployId().value(), "drain.unconfirmed", reason,
+					Map.of("instance", instance.value(), "phase", phase.name(), "nodes", unconfirmed.toString()));
+			throw new DrainUnconfirmed(reason, unconfirmed);
 		}
-		else if (timedOut) {
+		boolean timedOut = settled.answers().values().stream().anyMatch(PeerDrainTimedOut.class::isInstance);
+		this.events.step(new InstanceDrained(plan.deployId(), plan.service(), instance, phase, answered, timedOut,
+				millisSince(pending.sentAt()), this.clock.instant()));
+		if (timedOut) {
 			fail(plan, pending, strict && plan.policy().drainTimeoutFatal(),
-					"drain of " + pending.target().instanceId() + " timed out after " + plan.policy().drainTimeout()
+					"drain of " + instance + " timed out after " + plan.policy().drainTimeout()
 							+ " (nodes not drained: " + notDrained(settled) + ")");
+		}
+	}
+
+	/**
+	 * Reopens the gate of an instance that was not restarted, waiting for the nodes that
+	 * are still expected to answer; one that does not is reported, never fatal.
+	 * @param skipped nodes not to wait for (they did not answer the drain either)
+	 */
+	void reopen(DeployPlan plan, Target target, DeployPhase phase, Set<NodeId> skipped) throws InterruptedException {
+		Pending pending = open(plan, target, phase);
+		Set<NodeId> expected = new LinkedHashSet<>(pending.expected());
+		expected.removeAll(skipped);
+		try {
+			enable(plan, new Pending(target, pending.answers(), expected, pending.sentAt()), phase, false);
+		}
+		catch (DeployFailure ex) {
+			throw new IllegalStateException("a wait that is not strict never fails", ex);
 		}
 	}
 
@@ -96,25 +132,21 @@ final class GateSteps {
 	 */
 	void enable(DeployPlan plan, Pending pending, DeployPhase phase, boolean strict)
 			throws DeployFailure, InterruptedException {
-		Settled settled = awaitAnswers(plan, pending, GateSteps::up, plan.policy().enableTimeout());
+		Settled settled = awaitAnswers(pending, GateSteps::up, plan.policy().enableTimeout());
 		String rejection = rejection(settled);
-		if (rejection != null || !settled.complete()) {
+		if (!rejection.isEmpty() || !settled.complete()) {
 			fail(plan, pending, strict, "opening the DEPLOY gate of " + pending.target().instanceId()
-					+ ((rejection != null) ? rejection : " was not confirmed up by " + settled.missing()));
+					+ (!rejection.isEmpty() ? rejection : " was not confirmed up by " + settled.missing()));
 			return;
 		}
 		this.events.step(new InstanceEnabled(plan.deployId(), plan.service(), pending.target().instanceId(), phase,
 				answered(pending, settled), this.clock.instant()));
 	}
 
-	private Settled awaitAnswers(DeployPlan plan, Pending pending, Predicate<NginxEvent> settles, Duration timeout)
+	private Settled awaitAnswers(Pending pending, Predicate<NginxEvent> settles, Duration timeout)
 			throws InterruptedException {
 		try {
-			return this.await.await(pending.answers(), pending.expected(), settles, timeout,
-					(node) -> this.events.audit(plan.deployId().value(), "node.stale",
-							"nginx node " + node + " stopped heartbeating; no longer waited for",
-							Map.of("node", node.value(), "instance", pending.target().instanceId().value(), "command",
-									pending.answers().commandId().value())));
+			return this.await.await(pending.answers(), pending.expected(), settles, timeout);
 		}
 		finally {
 			this.board.forget(pending.answers().commandId());
@@ -137,6 +169,15 @@ final class GateSteps {
 		return (event instanceof PeerApplied applied && applied.up()) || event instanceof CommandRejected;
 	}
 
+	private static Set<NodeId> rejecting(Settled settled) {
+		return settled.answers()
+			.entrySet()
+			.stream()
+			.filter((entry) -> entry.getValue() instanceof CommandRejected)
+			.map(Map.Entry::getKey)
+			.collect(Collectors.toSet());
+	}
+
 	private static String rejection(Settled settled) {
 		return settled.answers()
 			.values()
@@ -145,7 +186,7 @@ final class GateSteps {
 			.map(CommandRejected.class::cast)
 			.map((rejected) -> " was rejected by node " + rejected.nodeId() + ": " + rejected.reason())
 			.findFirst()
-			.orElse(null);
+			.orElse("");
 	}
 
 	private static Set<NodeId> notDrained(Settled settled) {

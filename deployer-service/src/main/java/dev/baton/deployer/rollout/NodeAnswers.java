@@ -59,6 +59,13 @@ final class NodeAnswers {
 		}
 	}
 
+	/**
+	 * Wakes the waiter without an answer: a node left the set it waits for.
+	 */
+	void nudge() {
+		signal();
+	}
+
 	Map<NodeId, NginxEvent> answers() {
 		return Map.copyOf(this.answers);
 	}

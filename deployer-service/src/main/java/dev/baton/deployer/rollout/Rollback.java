@@ -4,8 +4,10 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.NodeId;
 import dev.baton.contracts.StepId;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployPhase;
@@ -13,8 +15,11 @@ import dev.baton.contracts.deploy.DeployPhase;
 /**
  * Puts every instance a failed deploy touched back on its previous version, newest first,
  * the way it was rolled out: drain, restart, verify, enable. Nothing here fails the
- * rollback itself: a step that goes wrong is reported, and the DEPLOY gate is opened
- * whatever happened, so no gate is ever left closed.
+ * rollback itself: a step that goes wrong is reported. An instance goes back in rotation
+ * only once verified on its previous version; one whose drain was not confirmed, or whose
+ * rollback could not be verified, keeps its DEPLOY gate closed and is named in
+ * {@link DeployFailed#keptOut()}. An instance whose gate was closed but that was never
+ * restarted is simply reopened.
  */
 final class Rollback {
 
@@ -35,14 +40,21 @@ final class Rollback {
 
 	/**
 	 * Rolls back and publishes {@link DeployFailed}.
-	 * @param touched the instances whose gate the deploy closed, newest first
+	 * @param touched the instances the deploy may have restarted, newest first
+	 * @param neverRestarted instances whose gate the deploy closed without restarting
+	 * them
+	 * @param silent nodes that did not confirm a drain, not waited for to reopen those
 	 * @param rolledBack instances already rolled back (by a deployer that stopped);
 	 * completed in place
 	 */
-	void run(DeployPlan plan, String reason, List<Target> touched, List<InstanceId> rolledBack)
-			throws InterruptedException {
+	void run(DeployPlan plan, String reason, List<Target> touched, List<Target> neverRestarted, Set<NodeId> silent,
+			List<InstanceId> rolledBack) throws InterruptedException {
 		long from = this.clock.millis();
 		List<String> problems = new ArrayList<>();
+		for (Target target : neverRestarted) {
+			this.gates.reopen(plan, target, DeployPhase.ROLLBACK, silent);
+		}
+		List<InstanceId> keptOut = new ArrayList<>();
 		for (Target target : touched) {
 			if (rolledBack.contains(target.instanceId())) {
 				continue;
@@ -54,16 +66,18 @@ final class Rollback {
 				this.restarts.verify(plan, target, stepId, target.previousVersion(), DeployPhase.ROLLBACK);
 			}
 			catch (DeployFailure ex) {
-				problems.add("rollback: " + ex.reason());
-				this.events.audit(plan.deployId().value(), "rollback.unverified", ex.reason(),
+				problems.add("rollback: " + ex.reason() + "; " + target.instanceId() + " is kept out of rotation");
+				keptOut.add(target.instanceId());
+				this.events.audit(plan.deployId().value(), "rollback.kept-out", ex.reason(),
 						Map.of("instance", target.instanceId().value()));
+				continue;
 			}
 			reopen(plan, target, problems);
 			rolledBack.add(target.instanceId());
 		}
 		String fullReason = problems.isEmpty() ? reason : reason + "; " + String.join("; ", problems);
 		this.events.step(new DeployFailed(plan.deployId(), plan.service(), plan.version(), fullReason, rolledBack,
-				this.clock.millis() - from, this.clock.instant()));
+				this.clock.millis() - from, this.clock.instant(), keptOut));
 	}
 
 	private void reopen(DeployPlan plan, Target target, List<String> problems) throws InterruptedException {

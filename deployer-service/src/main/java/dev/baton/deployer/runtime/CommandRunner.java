@@ -24,7 +24,17 @@ final class CommandRunner {
 	/** The exit code reported for a command that ran out of time or could not start. */
 	static final int NOT_COMPLETED = -1;
 
-	RestartResult run(List<String> argv, Duration timeout) throws InterruptedException {
+	private final HookPids pids;
+
+	CommandRunner(HookPids pids) {
+		this.pids = pids;
+	}
+
+	/**
+	 * Runs a command, its pid on record for as long as it runs.
+	 * @param instance whose hook it is
+	 */
+	RestartResult run(String instance, List<String> argv, Duration timeout) throws InterruptedException {
 		Path stderr = null;
 		try {
 			stderr = Files.createTempFile("baton-deployer-", ".stderr");
@@ -32,6 +42,7 @@ final class CommandRunner {
 				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 				.redirectError(stderr.toFile())
 				.start();
+			this.pids.started(instance, process);
 			try {
 				if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 					process.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -45,6 +56,7 @@ final class CommandRunner {
 				process.destroyForcibly();
 				throw ex;
 			}
+			this.pids.ended(instance);
 			return new RestartResult(process.exitValue(), tail(stderr));
 		}
 		catch (IOException ex) {

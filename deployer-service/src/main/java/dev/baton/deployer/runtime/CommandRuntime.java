@@ -1,5 +1,6 @@
 package dev.baton.deployer.runtime;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -14,16 +15,25 @@ import dev.baton.deployer.rollout.Target;
  * Restarts instances by running their service's configured commands in order (for
  * instance activate then restart, or stop, activate, start), stopping at the first that
  * fails. Only validated values reach an argument: the service name, the instance id, the
- * endpoint and the version.
+ * endpoint and the version. A hook a killed deployer left running for the instance is
+ * stopped first.
  */
 public final class CommandRuntime implements InstanceRuntime {
 
 	private final Map<ServiceName, Commands> commands;
 
-	private final CommandRunner runner = new CommandRunner();
+	private final HookPids pids;
 
-	public CommandRuntime(Map<ServiceName, Commands> commands) {
+	private final CommandRunner runner;
+
+	/**
+	 * @param commands per service, its commands
+	 * @param workDirectory where the pids of running hooks are kept
+	 */
+	public CommandRuntime(Map<ServiceName, Commands> commands, Path workDirectory) {
 		this.commands = Map.copyOf(commands);
+		this.pids = new HookPids(workDirectory);
+		this.runner = new CommandRunner(this.pids);
 	}
 
 	@Override
@@ -35,10 +45,14 @@ public final class CommandRuntime implements InstanceRuntime {
 		Map<String, String> values = Map.of("service", service.value(), "instanceId", target.instanceId().value(),
 				"host", target.endpoint().host(), "port", String.valueOf(target.endpoint().port()), "version",
 				version.value());
+		String hook = service.value() + "." + target.instanceId().value();
 		StringBuilder stderr = new StringBuilder();
+		if (this.pids.stopLeftOver(hook)) {
+			stderr.append("stopped the restart hook a previous deployer left running\n");
+		}
 		RestartResult result = new RestartResult(0, "");
 		for (ArgvTemplate template : configured.sequence()) {
-			result = this.runner.run(template.fill(values), configured.timeout());
+			result = this.runner.run(hook, template.fill(values), configured.timeout());
 			stderr.append(result.stderr());
 			if (!result.succeeded()) {
 				break;

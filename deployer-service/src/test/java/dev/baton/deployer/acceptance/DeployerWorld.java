@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,6 +38,7 @@ import dev.baton.contracts.registry.Lifecycle;
 import dev.baton.contracts.registry.ObservedHealth;
 import dev.baton.contracts.registry.RegistryStateMessage;
 import dev.baton.deployer.DeployerApplication;
+import dev.baton.kafka.testing.ServiceProcess;
 import dev.baton.kafka.testing.TestKafka;
 
 /**
@@ -63,6 +65,8 @@ final class DeployerWorld implements AutoCloseable {
 	final Path state;
 
 	private final List<ConfigurableApplicationContext> deployers = new ArrayList<>();
+
+	private final List<ServiceProcess> processes = new ArrayList<>();
 
 	DeployerWorld(String bootstrapServers, Path state) {
 		this.kafka = new TestKafka(bootstrapServers);
@@ -98,12 +102,33 @@ final class DeployerWorld implements AutoCloseable {
 	}
 
 	ConfigurableApplicationContext startDeployer(String... extraProperties) {
+		// as arguments, so they win over application.properties (its server.port too)
+		ConfigurableApplicationContext context = new SpringApplicationBuilder(DeployerApplication.class)
+			.run(arguments(extraProperties).toArray(String[]::new));
+		this.deployers.add(context);
+		return context;
+	}
+
+	/**
+	 * Starts a deployer in a JVM of its own, which the test can kill with SIGKILL.
+	 * @param name names its log file
+	 * @param arguments its command line, as {@link #arguments(String...)} makes it
+	 * @return the process, once it takes deploy requests
+	 */
+	ServiceProcess startDeployerProcess(String name, List<String> arguments) {
+		ServiceProcess process = ServiceProcess.start(name, DeployerApplication.class, this.state.resolve("logs"),
+				arguments);
+		this.processes.add(process);
+		process.awaitOutput("taking deploy requests", Duration.ofMinutes(2));
+		return process;
+	}
+
+	List<String> arguments(String... extraProperties) {
 		Map<String, String> properties = new LinkedHashMap<>();
 		properties.put("spring.kafka.bootstrap-servers", this.kafka.bootstrapServers());
 		properties.put("baton.kafka.topic-prefix", this.prefix);
 		properties.put("spring.kafka.consumer.group-id", "deployer-" + this.prefix);
 		properties.put("server.port", "0");
-		properties.put("baton.deployer.heartbeat-lookback", "10s");
 		for (ServiceName service : List.of(ORDERS, BILLING)) {
 			String base = "baton.deployer.services." + service + ".";
 			runtime(properties, base + "runtime.activate", "activate");
@@ -117,14 +142,7 @@ final class DeployerWorld implements AutoCloseable {
 			String[] pair = extra.split("=", 2);
 			properties.put(pair[0], pair[1]);
 		}
-		// as arguments, so they win over application.properties (its server.port too)
-		ConfigurableApplicationContext context = new SpringApplicationBuilder(DeployerApplication.class)
-			.run(properties.entrySet()
-				.stream()
-				.map((e) -> "--" + e.getKey() + "=" + e.getValue())
-				.toArray(String[]::new));
-		this.deployers.add(context);
-		return context;
+		return properties.entrySet().stream().map((e) -> "--" + e.getKey() + "=" + e.getValue()).toList();
 	}
 
 	private void runtime(Map<String, String> properties, String key, String action) {
@@ -254,6 +272,7 @@ final class DeployerWorld implements AutoCloseable {
 	@Override
 	public void close() {
 		this.deployers.forEach(ConfigurableApplicationContext::close);
+		this.processes.forEach(ServiceProcess::close);
 		this.kafka.close();
 	}
 

@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.baton.contracts.Topic;
 import dev.baton.contracts.Version;
@@ -32,6 +34,8 @@ final class FakeHealthService implements AutoCloseable {
 
 	private final TopicFollower steps;
 
+	private List<Runnable> held;
+
 	FakeHealthService(TestKafka kafka, String prefix, Path runtimeState) {
 		this.kafka = kafka;
 		this.verdicts = Topic.HEALTH_VERDICTS.nameWith(prefix);
@@ -44,7 +48,34 @@ final class FakeHealthService implements AutoCloseable {
 		});
 	}
 
+	/**
+	 * Keeps verdicts back until {@link #release()}, as a slow or stopped health-service.
+	 */
+	synchronized void hold() {
+		this.held = new ArrayList<>();
+	}
+
+	/** Publishes the verdicts held back, and later ones at once. */
+	void release() {
+		List<Runnable> verdicts;
+		synchronized (this) {
+			verdicts = this.held;
+			this.held = null;
+		}
+		verdicts.forEach(Runnable::run);
+	}
+
 	private void probe(InstanceRestarted restarted) {
+		synchronized (this) {
+			if (this.held != null) {
+				this.held.add(() -> answer(restarted));
+				return;
+			}
+		}
+		answer(restarted);
+	}
+
+	private void answer(InstanceRestarted restarted) {
 		String running = running(restarted);
 		if (running.contains("silent")) {
 			return;

@@ -32,14 +32,14 @@ class DeployDeskTests {
 	/** Deploys are queued here instead of run, so one stays "running". */
 	private final List<Runnable> queued = new ArrayList<>();
 
-	private final DeployDesk desk = new DeployDesk(this.fleet, this.world.liveness,
+	private final DeployDesk desk = new DeployDesk(this.fleet, this.world.nodes,
 			(service) -> service.value().equals("orders") ? Optional.of(RolloutWorld.policy()) : Optional.empty(),
 			this.world.runs, this.world, this.queued::add, this.world.clock);
 
 	@Test
 	void rejectsADeployForAServiceThatIsAlreadyBeingDeployed() {
 		fleet(3);
-		this.world.node("a", 60_000, true);
+		this.world.node("a", true);
 
 		this.desk.handle(request("d-1"));
 		this.desk.handle(request("d-2"));
@@ -53,7 +53,7 @@ class DeployDeskTests {
 	@Test
 	void ignoresARedeliveredRequest() {
 		fleet(3);
-		this.world.node("a", 60_000, true);
+		this.world.node("a", true);
 
 		this.desk.handle(request("d-1"));
 		this.desk.handle(request("d-1"));
@@ -70,7 +70,7 @@ class DeployDeskTests {
 
 		assertThat(this.world.steps).singleElement()
 			.isInstanceOfSatisfying(DeployRejected.class,
-					(rejected) -> assertThat(rejected.reason()).contains("no live nginx node serves orders"));
+					(rejected) -> assertThat(rejected.reason()).contains("no nginx node serves orders"));
 	}
 
 	@Test

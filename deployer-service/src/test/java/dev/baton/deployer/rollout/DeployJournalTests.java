@@ -13,6 +13,7 @@ import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.StepId;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployPhase;
+import dev.baton.contracts.deploy.DeployRollingBack;
 import dev.baton.contracts.deploy.DeployStarted;
 import dev.baton.contracts.deploy.DeploySucceeded;
 import dev.baton.contracts.deploy.InstanceDrained;
@@ -68,6 +69,18 @@ class DeployJournalTests {
 			.containsExactly("restart of orders-1 on v2 failed with exit code 3",
 					"rollback resumed after a deployer restart");
 		assertThat(this.journal.unfinished().get(1).resumption().rolledBack()).containsExactly(TWO);
+	}
+
+	@Test
+	void resumesADeployWhoseFailureIsOnRecordAsARollbackForThatReason() {
+		this.journal.apply(started("d-1"));
+		this.journal.apply(drained("d-1", ONE, DeployPhase.ROLLOUT));
+		this.journal.apply(new DeployRollingBack(DeployId.of("d-1"), ORDERS, Version.of("v2"),
+				"orders-1 is UNHEALTHY after its restart on v2", Instant.now()));
+
+		assertThat(this.journal.unfinished()).singleElement()
+			.satisfies((unfinished) -> assertThat(unfinished.resumption().failure())
+				.isEqualTo("orders-1 is UNHEALTHY after its restart on v2"));
 	}
 
 	private static DeployStarted started(String deployId) {

@@ -13,10 +13,13 @@ import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployFailed;
+import dev.baton.contracts.deploy.DeployRollingBack;
 import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.contracts.nginx.NodeLeft;
+import dev.baton.contracts.nginx.PeerDrainTimedOut;
 
 import static dev.baton.deployer.rollout.RolloutWorld.target;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,7 +30,7 @@ class DeployRunTests {
 
 	@BeforeEach
 	void oneNode() {
-		this.world.node("a", 60_000, true);
+		this.world.node("a", true);
 	}
 
 	@Test
@@ -92,7 +95,7 @@ class DeployRunTests {
 	}
 
 	@Test
-	void reopensTheGateEvenWhenTheRollbackCannotBeVerified() throws InterruptedException {
+	void keepsAnInstanceWhoseRollbackCannotBeVerifiedOutOfRotation() throws InterruptedException {
 		this.world.health = (restarted) -> RolloutWorld.verdict(restarted, HealthStatus.UNHEALTHY, restarted.version());
 
 		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)), List.of(target(2)))));
@@ -100,8 +103,44 @@ class DeployRunTests {
 		DeployFailed failed = (DeployFailed) this.world.steps.get(this.world.steps.size() - 1);
 		assertThat(failed.reason()).contains("orders-1 is UNHEALTHY after its restart on v2")
 			.contains("rollback: orders-1 is UNHEALTHY after its restart on v1");
-		assertThat(this.world.gates.get(this.world.gates.size() - 1).open()).isTrue();
-		assertThat(this.world.audits).contains("rollback.unverified ");
+		assertThat(failed.keptOut()).containsExactly(InstanceId.of("orders-1"));
+		assertThat(failed.rolledBack()).isEmpty();
+		assertThat(this.world.gates).extracting((gate) -> gate.port() + (gate.open() ? " open" : " closed"))
+			.containsExactly("9001 closed", "9001 closed");
+		assertThat(this.world.audits).contains("rollback.kept-out ");
+	}
+
+	@Test
+	void putsTheFailureOnRecordBeforeTheFirstRollbackStep() throws InterruptedException {
+		this.world.health = (restarted) -> RolloutWorld.verdict(restarted, HealthStatus.UNHEALTHY, restarted.version());
+
+		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)))));
+
+		assertThat(this.world.describedSteps()).containsSubsequence("restarted orders-1 ROLLOUT v2",
+				"DeployRollingBack", "drained orders-1 ROLLBACK");
+		assertThat(this.world.steps).filteredOn(DeployRollingBack.class::isInstance)
+			.singleElement()
+			.satisfies((step) -> assertThat(((DeployRollingBack) step).reason())
+				.contains("orders-1 is UNHEALTHY after its restart on v2"));
+	}
+
+	@Test
+	void keepsOutAnInstanceWhoseRollbackDrainIsNotConfirmedAndNeverRestartsIt() throws InterruptedException {
+		this.world.health = (restarted) -> RolloutWorld.verdict(restarted, HealthStatus.UNHEALTHY, restarted.version());
+		this.world.onClose = (command) -> {
+			if (command.reason().startsWith("ROLLBACK")) {
+				this.world.answering.clear();
+			}
+		};
+
+		run(this.world.plan("v2", shortDrain(), List.of(List.of(target(1)))));
+
+		DeployFailed failed = (DeployFailed) this.world.steps.get(this.world.steps.size() - 1);
+		assertThat(failed.keptOut()).containsExactly(InstanceId.of("orders-1"));
+		assertThat(failed.reason()).contains("not confirmed drained by nginx node(s) [a]");
+		assertThat(this.world.restarts).containsExactly("orders-1 v2");
+		assertThat(this.world.describedSteps()).doesNotContain("drained orders-1 ROLLBACK");
+		assertThat(this.world.gates.get(this.world.gates.size() - 1).open()).isFalse();
 	}
 
 	@Test
@@ -114,31 +153,65 @@ class DeployRunTests {
 
 		assertThat(this.world.describedSteps()).containsExactly("drained orders-1 ROLLOUT",
 				"restart started orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT",
-				"enabled orders-1 ROLLOUT", "drained orders-1 ROLLBACK", "restart started orders-1 ROLLBACK v1",
-				"restarted orders-1 ROLLBACK v1", "verified orders-1 ROLLBACK", "enabled orders-1 ROLLBACK",
-				"DeployFailed");
+				"enabled orders-1 ROLLOUT", "DeployRollingBack", "drained orders-1 ROLLBACK",
+				"restart started orders-1 ROLLBACK v1", "restarted orders-1 ROLLBACK v1", "verified orders-1 ROLLBACK",
+				"enabled orders-1 ROLLBACK", "DeployFailed");
 		assertThat(((DeployFailed) this.world.steps.get(this.world.steps.size() - 1)).reason())
 			.isEqualTo("cancelled: ops: stop");
 	}
 
 	@Test
-	void stopsWaitingForANodeThatStopsHeartbeatingAndAuditsIt() throws InterruptedException {
-		this.world.node("b", 300, false);
+	void aSilentNodeKeepsTheInstanceFromRestartingReopensItsGateAndFailsTheDeployNamingIt()
+			throws InterruptedException {
+		this.world.node("b", false);
+
+		run(this.world.plan("v2", shortDrain(), List.of(List.of(target(1)), List.of(target(2)))));
+
+		assertThat(this.world.restarts).isEmpty();
+		assertThat(this.world.describedSteps()).containsExactly("DeployRollingBack", "enabled orders-1 ROLLBACK",
+				"DeployFailed");
+		DeployFailed failed = (DeployFailed) this.world.steps.get(this.world.steps.size() - 1);
+		assertThat(failed.reason()).contains("orders-1 was not confirmed drained by nginx node(s) [b]");
+		assertThat(failed.rolledBack()).isEmpty();
+		assertThat(failed.keptOut()).isEmpty();
+		assertThat(this.world.gates).extracting((gate) -> gate.port() + (gate.open() ? " open" : " closed"))
+			.containsExactly("9001 closed", "9001 open");
+		assertThat(this.world.audits).contains("drain.unconfirmed ");
+	}
+
+	@Test
+	void aNodeThatLeavesWhileAwaitedIsNoLongerWaitedForAndTheRemovalIsAudited() throws InterruptedException {
+		this.world.node("b", false);
+		this.world.onClose = (command) -> this.world.nginxEvent(new NodeLeft(NodeId.of("b"), "stopped", Instant.now()));
 
 		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)))));
 
 		InstanceDrained drained = (InstanceDrained) this.world.steps.get(0);
 		assertThat(drained.nodes()).containsExactly(NodeId.of("a"));
-		assertThat(drained.timedOut()).isFalse();
-		assertThat(this.world.audits).contains("node.stale b");
+		assertThat(this.world.audits).containsOnlyOnce("node.left b");
 		assertThat(this.world.describedSteps()).last().isEqualTo("DeploySucceeded");
 	}
 
 	@Test
-	void aDrainTimeoutFailsTheDeployOnlyWhenConfiguredAsFatal() throws InterruptedException {
-		this.world.node("b", 60_000, false);
-		ServicePolicy fatal = new ServicePolicy(1, 1, Duration.ofMillis(100), Duration.ofSeconds(5),
-				Duration.ofMillis(100), true);
+	void aDrainWithNoNodeAtAllIsNeverRecordedAsDrained() throws InterruptedException {
+		this.world.nginxEvent(new NodeLeft(NodeId.of("a"), "stopped", Instant.now()));
+
+		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)))));
+
+		assertThat(this.world.describedSteps()).containsExactly("DeployRollingBack", "enabled orders-1 ROLLBACK",
+				"DeployFailed");
+		assertThat(((DeployFailed) this.world.steps.get(2)).reason())
+			.contains("no nginx node serving orders was there to confirm that orders-1 is drained");
+		assertThat(this.world.restarts).isEmpty();
+	}
+
+	@Test
+	void aDrainTimeoutANodeReportsFailsTheDeployOnlyWhenConfiguredAsFatal() throws InterruptedException {
+		this.world.node("b", false);
+		this.world.onClose = (command) -> this.world.nginxEvent(new PeerDrainTimedOut(NodeId.of("b"),
+				command.commandId(), command.service(), command.host(), command.port(), 2, 100, Instant.now()));
+		ServicePolicy fatal = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5),
+				Duration.ofSeconds(5), true);
 
 		run(this.world.plan("v2", fatal, List.of(List.of(target(1)))));
 
@@ -177,6 +250,10 @@ class DeployRunTests {
 				"enabled orders-1 ROLLBACK", "DeployFailed");
 		assertThat(((DeployFailed) this.world.steps.get(this.world.steps.size() - 1)).rolledBack())
 			.containsExactly(InstanceId.of("orders-2"), InstanceId.of("orders-1"));
+	}
+
+	private static ServicePolicy shortDrain() {
+		return new ServicePolicy(1, 1, Duration.ofMillis(300), Duration.ofSeconds(5), Duration.ofSeconds(1), false);
 	}
 
 	private void run(DeployPlan plan) throws InterruptedException {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import dev.baton.contracts.DeployId;
@@ -26,11 +27,13 @@ import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.contracts.nginx.NodeHeartbeat;
 import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrained;
 import dev.baton.contracts.nginx.SetPeerGate;
-import dev.baton.deployer.fleet.NodeLiveness;
+import dev.baton.deployer.fleet.DeployGates;
+import dev.baton.deployer.fleet.NginxNodes;
 
 /**
  * The world a deploy acts on, in memory: nginx nodes that answer gate commands at once, a
@@ -43,15 +46,19 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
 	final Clock clock = Clock.systemUTC();
 
-	final NodeLiveness liveness = new NodeLiveness(this.clock);
+	final NginxNodes nodes = new NginxNodes(this.clock, Duration.ofMinutes(10),
+			(node, action, reason) -> this.audits.add(action + " " + node));
 
 	final AnswerBoard board = new AnswerBoard();
 
-	final DeployRuns runs = new DeployRuns(this.board, this.liveness, this, this, this.clock);
+	final DeployRuns runs = new DeployRuns(this.board, this.nodes, this, this, this.clock);
 
 	final List<DeployStep> steps = Collections.synchronizedList(new ArrayList<>());
 
 	final List<SetPeerGate> gates = Collections.synchronizedList(new ArrayList<>());
+
+	/** The DEPLOY gates as the published commands leave them. */
+	final DeployGates deployGates = new DeployGates();
 
 	final List<String> audits = Collections.synchronizedList(new ArrayList<>());
 
@@ -67,8 +74,11 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	volatile Runnable onRestart = () -> {
 	};
 
-	void node(String node, long intervalMillis, boolean answers) {
-		this.liveness.heard(new NodeHeartbeat(NodeId.of(node), "e", List.of(ORDERS), intervalMillis, Instant.now()));
+	volatile Consumer<SetPeerGate> onClose = (command) -> {
+	};
+
+	void node(String node, boolean answers) {
+		this.nodes.follow(new NodeHeartbeat(NodeId.of(node), "e", List.of(ORDERS), 1000, Instant.now()));
 		if (answers) {
 			this.answering.add(NodeId.of(node));
 		}
@@ -135,6 +145,10 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	@Override
 	public void gate(SetPeerGate command) {
 		this.gates.add(command);
+		this.deployGates.observe(command.key(), command);
+		if (!command.open()) {
+			this.onClose.accept(command);
+		}
 		for (NodeId node : this.answering) {
 			this.board.onNginxEvent(command.open()
 					? new PeerApplied(node, command.commandId(), command.service(), command.host(), command.port(),
@@ -142,6 +156,12 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 					: new PeerDrained(node, command.commandId(), command.service(), command.host(), command.port(), 1,
 							Instant.now()));
 		}
+	}
+
+	/** Delivers an nginx event as the listener would. */
+	void nginxEvent(NginxEvent event) {
+		this.nodes.follow(event);
+		this.board.onNginxEvent(event);
 	}
 
 	@Override

@@ -3,6 +3,7 @@ package dev.baton.deployer.runtime;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -67,9 +68,46 @@ class CommandRuntimeTests {
 		assertThat(result.stderr()).contains("timed out after PT0.2S");
 	}
 
-	private static CommandRuntime runtime(Duration timeout, List<String> activate, List<String> restart) {
-		return new CommandRuntime(Map.of(ORDERS,
-				new CommandRuntime.Commands(List.of(new ArgvTemplate(activate), new ArgvTemplate(restart)), timeout)));
+	@Test
+	void stopsTheHookAKilledDeployerLeftRunningForTheInstanceBeforeRunningANewOne() throws Exception {
+		Path work = WorkDirectory.prepare(this.dir.resolve("work"));
+		Process leftOver = new ProcessBuilder("/bin/sh", "-c", "sleep 300; echo late").start();
+		new HookPids(work).started("orders.orders-1", leftOver);
+		Process unrelated = new ProcessBuilder("sleep", "300").start();
+		new HookPids(work).started("orders.orders-2", unrelated);
+		try {
+			CommandRuntime runtime = new CommandRuntime(Map.of(ORDERS,
+					new CommandRuntime.Commands(
+							List.of(new ArgvTemplate(List.of("/bin/true")), new ArgvTemplate(List.of("/bin/true"))),
+							Duration.ofSeconds(10))),
+					work);
+
+			RestartResult result = runtime.restart(ORDERS, TARGET, Version.of("v2"));
+
+			assertThat(result.succeeded()).isTrue();
+			assertThat(result.stderr()).contains("stopped the restart hook a previous deployer left running");
+			assertThat(leftOver.isAlive()).isFalse();
+			assertThat(unrelated.isAlive()).isTrue();
+			assertThat(work.resolve("orders.orders-1.pid")).doesNotExist();
+		}
+		finally {
+			leftOver.destroyForcibly();
+			unrelated.destroyForcibly();
+		}
+	}
+
+	@Test
+	void keepsItsWorkingDirectoryPrivate() throws IOException {
+		Path work = WorkDirectory.prepare(this.dir.resolve("a").resolve("work"));
+
+		assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(work))).isEqualTo("rwx------");
+	}
+
+	private CommandRuntime runtime(Duration timeout, List<String> activate, List<String> restart) {
+		return new CommandRuntime(
+				Map.of(ORDERS, new CommandRuntime.Commands(
+						List.of(new ArgvTemplate(activate), new ArgvTemplate(restart)), timeout)),
+				WorkDirectory.prepare(this.dir.resolve("work")));
 	}
 
 }
