@@ -297,3 +297,25 @@ demo() {
   if $DEMO_KEEP; then stack_urls; fi
   return $status
 }
+
+chaos() {
+  local short=false argument
+  for argument in "$@"; do
+    case $argument in
+      --short) short=true ;;
+      *) die "usage: ./baton chaos [--short]" ;;
+    esac
+  done
+  ensure_packages
+  build
+  stack_down
+  rm -rf "$RUN/kafka" "$DEMO" "$RUN/nginx"
+  trap stack_down EXIT
+  # Every request takes 200 ms in the suite's releases (20 ms in the demo's), so a drain lasts
+  # long enough for a fault fired when it starts to land inside it.
+  RELEASE_SETTINGS='sample.work-per-request=200ms'
+  stack_up
+  java "${JVM_OPTS[@]}" -cp "$ROOT/demo/target/baton-demo.jar" dev.baton.demo.chaos.ChaosRunner --root "$ROOT" \
+    --run "$RUN" --service "$SERVICE" --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" \
+    $($short && echo --short)
+}
