@@ -39,18 +39,18 @@ final class FaultDeploy {
 
 	private final FaultInjector injector;
 
-	private final Duration bound;
+	private final Duration wholeBound;
 
 	private final PrintStream out;
 
-	FaultDeploy(Stack stack, Kafka kafka, StackCheck check, StackRepair repair, FaultInjector injector, Duration bound,
-			PrintStream out) {
+	FaultDeploy(Stack stack, Kafka kafka, StackCheck check, StackRepair repair, FaultInjector injector,
+			Duration wholeBound, PrintStream out) {
 		this.stack = stack;
 		this.kafka = kafka;
 		this.check = check;
 		this.repair = repair;
 		this.injector = injector;
-		this.bound = bound;
+		this.wholeBound = wholeBound;
 		this.out = out;
 	}
 
@@ -68,26 +68,45 @@ final class FaultDeploy {
 	}
 
 	/**
+	 * Waits for the stack to be whole before the first deploy, repairing it if it is not.
+	 */
+	void ready() {
+		List<String> notes = new ArrayList<>();
+		if (whole(notes).isPresent()) {
+			notes.add("repaired: " + String.join(", ", this.repair.repair(List.of())));
+			whole(notes);
+		}
+		this.out.println("   before the first deploy: " + String.join("; ", notes));
+	}
+
+	/**
 	 * Runs one fault's deploy; one that could not finish is a failed result, and the
 	 * stack is repaired for the next.
 	 * @param fault the fault
+	 * @param bound how long its deploy may take before it counts as one with no verdict
 	 * @return its result
 	 */
-	FaultResult runToTheEnd(Fault fault) {
+	FaultResult runToTheEnd(Fault fault, Duration bound) {
 		try {
-			return run(fault);
+			return run(fault, bound);
 		}
 		catch (RuntimeException ex) {
 			List<String> notes = new ArrayList<>(List.of("did not finish: " + ex.getMessage()));
 			notes.add("repaired: " + String.join(", ", this.repair.repair(List.of())));
 			whole(notes);
 			this.out.println("   " + String.join("; ", notes));
-			return new FaultResult(fault, "—", "—", Outcome.NO_VERDICT, "", this.bound, 0, 0, List.of(), List.of(),
+			return new FaultResult(fault, "—", "—", Outcome.NO_VERDICT, "", bound, 0, 0, List.of(), List.of(),
 					"unknown", String.join("; ", notes));
 		}
 	}
 
-	FaultResult run(Fault fault) {
+	/**
+	 * Runs one deploy.
+	 * @param fault the fault, or null for the undisturbed deploy
+	 * @param bound how long the deploy may take before it counts as one with no verdict
+	 * @return its result
+	 */
+	FaultResult run(Fault fault, Duration bound) {
 		String service = this.stack.options().service();
 		String version = "v1".equals(this.check.version(9001).orElse("v2")) ? "v2" : "v1";
 		String name = (fault != null) ? fault.target().action() + " during " + fault.phase().label()
@@ -111,10 +130,9 @@ final class FaultDeploy {
 			if (request.code() != 0) {
 				notes.add("request not published: " + (request.out() + " " + request.err()).strip());
 			}
-			followed = watch.follow(deployId, trigger, () -> injected[0] = this.injector.inject(fault.target()),
-					this.bound);
+			followed = watch.follow(deployId, trigger, () -> injected[0] = this.injector.inject(fault.target()), bound);
 		}
-		Duration duration = followed.ended() ? Duration.ofNanos(System.nanoTime() - start) : this.bound;
+		Duration duration = followed.ended() ? Duration.ofNanos(System.nanoTime() - start) : bound;
 		Await.steadyLoad(SETTLE);
 		LoadResult requests = load.stop();
 		if (injected[0] != null) {
@@ -129,7 +147,7 @@ final class FaultDeploy {
 		}
 		DeploySteps all = new DeploySteps(stepsSince(deployId, requested));
 		if (!followed.ended()) {
-			notes.add("no verdict within " + this.bound.toSeconds() + " s" + ((all.outcome() != Outcome.NO_VERDICT)
+			notes.add("no verdict within " + bound.toSeconds() + " s" + ((all.outcome() != Outcome.NO_VERDICT)
 					? "; later: " + all.outcome().label() + " " + all.reason() : ""));
 		}
 		DeploySteps seen = new DeploySteps(followed.steps());
@@ -147,7 +165,7 @@ final class FaultDeploy {
 		long start = System.nanoTime();
 		String[] missing = { null };
 		try {
-			Await.until("the stack whole again", this.bound, () -> {
+			Await.until("the stack whole again", this.wholeBound, () -> {
 				missing[0] = this.check.missing().orElse(null);
 				return missing[0] == null;
 			});
@@ -156,7 +174,7 @@ final class FaultDeploy {
 			return Optional.empty();
 		}
 		catch (IllegalStateException ex) {
-			notes.add("stack not whole within " + this.bound.toSeconds() + " s: " + missing[0]);
+			notes.add("stack not whole within " + this.wholeBound.toSeconds() + " s: " + missing[0]);
 			return Optional.ofNullable(missing[0]);
 		}
 	}
