@@ -60,9 +60,10 @@ public final class ChaosRunner {
 		Processes processes = new Processes(this.options.run());
 		try (Kafka kafka = new Kafka(Connection.of(this.options.kafka(), "baton."))) {
 			StackCheck check = new StackCheck(stack, processes, kafka, Instant.now());
-			FaultDeploy deploys = new FaultDeploy(stack, kafka, check,
-					new StackRepair(check, processes, this.options.kafka()), new FaultInjector(processes),
-					Duration.ofSeconds(90), this.out);
+			Recovery recovery = new Recovery(check, new StackRepair(check, processes, this.options.kafka()),
+					Duration.ofSeconds(90));
+			FaultDeploy deploys = new FaultDeploy(stack, kafka, check, recovery, new FaultInjector(processes),
+					this.out);
 			deploys.warmUp(this.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10));
 			deploys.ready();
 			FaultResult undisturbed = deploys.run(null, UNDISTURBED_BOUND);

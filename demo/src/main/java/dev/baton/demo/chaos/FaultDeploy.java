@@ -35,22 +35,19 @@ final class FaultDeploy {
 
 	private final StackCheck check;
 
-	private final StackRepair repair;
+	private final Recovery recovery;
 
 	private final FaultInjector injector;
 
-	private final Duration wholeBound;
-
 	private final PrintStream out;
 
-	FaultDeploy(Stack stack, Kafka kafka, StackCheck check, StackRepair repair, FaultInjector injector,
-			Duration wholeBound, PrintStream out) {
+	FaultDeploy(Stack stack, Kafka kafka, StackCheck check, Recovery recovery, FaultInjector injector,
+			PrintStream out) {
 		this.stack = stack;
 		this.kafka = kafka;
 		this.check = check;
-		this.repair = repair;
+		this.recovery = recovery;
 		this.injector = injector;
-		this.wholeBound = wholeBound;
 		this.out = out;
 	}
 
@@ -72,9 +69,8 @@ final class FaultDeploy {
 	 */
 	void ready() {
 		List<String> notes = new ArrayList<>();
-		if (whole(notes).isPresent()) {
-			notes.add("repaired: " + String.join(", ", this.repair.repair(List.of())));
-			whole(notes);
+		if (this.recovery.await(notes).isPresent()) {
+			this.recovery.repair(List.of(), notes);
 		}
 		this.out.println("   before the first deploy: " + String.join("; ", notes));
 	}
@@ -92,8 +88,7 @@ final class FaultDeploy {
 		}
 		catch (RuntimeException ex) {
 			List<String> notes = new ArrayList<>(List.of("did not finish: " + ex.getMessage()));
-			notes.add("repaired: " + String.join(", ", this.repair.repair(List.of())));
-			whole(notes);
+			this.recovery.repair(List.of(), notes);
 			this.out.println("   " + String.join("; ", notes));
 			return new FaultResult(fault, "—", "—", Outcome.NO_VERDICT, "", bound, 0, 0, List.of(), List.of(),
 					"unknown", String.join("; ", notes));
@@ -139,11 +134,10 @@ final class FaultDeploy {
 			notes.add(fault.target().action() + ": " + injected[0].note() + " at " + followed.faultFired() + ", "
 					+ ended(injected[0]));
 		}
-		Optional<String> missing = whole(notes);
+		Optional<String> missing = this.recovery.await(notes);
 		List<String> closedGates = GateState.closed(this.kafka.readToEnd(PhaseTrigger.COMMANDS, null));
 		if (missing.isPresent()) {
-			notes.add("repaired: " + String.join(", ", this.repair.repair(closedGates)));
-			whole(notes).ifPresent((still) -> notes.add("still not whole: " + still));
+			this.recovery.repair(closedGates, notes);
 		}
 		DeploySteps all = new DeploySteps(stepsSince(deployId, requested));
 		if (!followed.ended()) {
@@ -158,25 +152,6 @@ final class FaultDeploy {
 				result.reason(), ChaosTable.seconds(duration), result.failedGet(), result.failedPost(),
 				closedGates.isEmpty() ? "all open" : "closed " + closedGates, result.notes());
 		return result;
-	}
-
-	/** Waits for the stack to be whole, noting how long it took or what was missing. */
-	private Optional<String> whole(List<String> notes) {
-		long start = System.nanoTime();
-		String[] missing = { null };
-		try {
-			Await.until("the stack whole again", this.wholeBound, () -> {
-				missing[0] = this.check.missing().orElse(null);
-				return missing[0] == null;
-			});
-			notes.add(String.format(Locale.ROOT, "stack whole %.1f s after the deploy",
-					(System.nanoTime() - start) / 1e9));
-			return Optional.empty();
-		}
-		catch (IllegalStateException ex) {
-			notes.add("stack not whole within " + this.wholeBound.toSeconds() + " s: " + missing[0]);
-			return Optional.ofNullable(missing[0]);
-		}
 	}
 
 	private String ended(FaultInjector.Injected injected) {
