@@ -10,6 +10,7 @@ INSTANCE_PORTS=(9001 9002 9003)
 APT_PACKAGES=(nginx libnginx-mod-http-lua lua-resty-core supervisor curl)
 JVM_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k)
 DEMO=$RUN/demo
+RELEASE_SETTINGS='' # extra lines for every release's release.properties
 
 say() { printf '%s\n' "$*"; }
 die() { printf 'baton: %s\n' "$*" >&2; exit 2; }
@@ -30,7 +31,7 @@ ensure_packages() {
 
 build() {
   say "Building (./mvnw package, tests skipped)"
-  (cd "$ROOT" && ./mvnw -q -B -DskipTests install)
+  (cd "$ROOT" && ./mvnw -q -B -DskipTests package)
 }
 
 secret() { # name: a random token kept in $RUN, readable by this user only
@@ -42,8 +43,11 @@ secret() { # name: a random token kept in $RUN, readable by this user only
 start_process() { # name, command...
   local name=$1; shift
   mkdir -p "$RUN/logs" "$RUN/pids"
+  # The command line is kept too, so the chaos suite can start a killed process again as it was.
+  printf '%s\0' "$@" > "$RUN/pids/$name.argv"
   nohup "$@" > "$RUN/logs/$name.log" 2>&1 &
   echo $! > "$RUN/pids/$name.pid"
+  disown $! # the stack outlives this shell's jobs, and a kill -9 of it is no news to report
 }
 
 wait_for() { # description, seconds, command...: polls a readiness check, bounded
@@ -59,7 +63,7 @@ jar() { ls "$ROOT/$1/target/"*.jar | grep -v -e original -e sources -e tests | h
 
 cli() {
   local jar="$ROOT/cli/target/baton-cli.jar"
-  [ -f "$jar" ] || (cd "$ROOT" && ./mvnw -q -B -DskipTests -pl cli -am install >/dev/null)
+  [ -f "$jar" ] || (cd "$ROOT" && ./mvnw -q -B -DskipTests -pl cli -am package >/dev/null)
   BATON_REGISTRY_TOKEN=${BATON_REGISTRY_TOKEN:-$(secret registry)} java "${JVM_OPTS[@]}" -jar "$jar" "$@"
 }
 
@@ -147,7 +151,7 @@ prepare_releases() {
   for version in v1 v2 v3-broken; do
     rm -rf "$DEMO/releases/$version"
     cp -a "$build" "$DEMO/releases/$version"
-    printf 'sample.version=%s\n' "$version" > "$DEMO/releases/$version/release.properties"
+    printf 'sample.version=%s\n%s\n' "$version" "$RELEASE_SETTINGS" > "$DEMO/releases/$version/release.properties"
   done
   printf 'sample.crash-on-start=true\n' >> "$DEMO/releases/v3-broken/release.properties"
 }
@@ -252,9 +256,17 @@ stack_urls() {
 
 stack_down() {
   [ -S "$RUN/supervisor.sock" ] && supervisor shutdown >/dev/null 2>&1 || true
-  local pidfile
+  local pidfile nginx
+  # An nginx whose nginx-control was killed outlives it, holding the service's port; one that
+  # still has its nginx-control is stopped by it.
+  nginx=$(cat "$RUN/nginx/nginx.pid" 2>/dev/null) || nginx=0
+  if [ "$(cat "/proc/$nginx/comm" 2>/dev/null)" = nginx ] \
+    && [ "$(cut -d' ' -f4 "/proc/$nginx/stat")" != "$(cat "$RUN/pids/nginx-control-service.pid" 2>/dev/null)" ]; then
+    kill "$nginx" 2>/dev/null || true
+  fi
   for pidfile in "$RUN"/pids/*.pid; do
     [ -f "$pidfile" ] || continue
+    kill -CONT "$(cat "$pidfile")" 2>/dev/null || true # a broker paused by the chaos suite
     kill "$(cat "$pidfile")" 2>/dev/null || true
     rm -f "$pidfile"
   done
@@ -284,4 +296,26 @@ demo() {
     --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" $($short && echo --short) || status=$?
   if $DEMO_KEEP; then stack_urls; fi
   return $status
+}
+
+chaos() {
+  local short=false argument
+  for argument in "$@"; do
+    case $argument in
+      --short) short=true ;;
+      *) die "usage: ./baton chaos [--short]" ;;
+    esac
+  done
+  ensure_packages
+  build
+  stack_down
+  rm -rf "$RUN/kafka" "$DEMO" "$RUN/nginx"
+  trap stack_down EXIT
+  # Every request takes 200 ms in the suite's releases (20 ms in the demo's), so a drain lasts
+  # long enough for a fault fired when it starts to land inside it.
+  RELEASE_SETTINGS='sample.work-per-request=200ms'
+  stack_up
+  java "${JVM_OPTS[@]}" -cp "$ROOT/demo/target/baton-demo.jar" dev.baton.demo.chaos.ChaosRunner --root "$ROOT" \
+    --run "$RUN" --service "$SERVICE" --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" \
+    $($short && echo --short)
 }

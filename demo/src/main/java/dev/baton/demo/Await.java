@@ -7,12 +7,12 @@ import java.util.function.BooleanSupplier;
  * Waits for a condition the stack will reach (a lifecycle, a served request), checking it
  * every 100 ms, and says which condition was not reached when time runs out.
  */
-final class Await {
+public final class Await {
 
 	private Await() {
 	}
 
-	static void until(String what, Duration timeout, BooleanSupplier condition) {
+	public static void until(String what, Duration timeout, BooleanSupplier condition) {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		while (!condition.getAsBoolean()) {
 			if (System.nanoTime() > deadline) {
@@ -27,7 +27,7 @@ final class Await {
 	 * the chart shows the steady state around it.
 	 * @param duration how long
 	 */
-	static void steadyLoad(Duration duration) {
+	public static void steadyLoad(Duration duration) {
 		pause(duration);
 	}
 

@@ -18,10 +18,10 @@ import java.util.Map;
  * @param settle load before and after each scenario's action
  * @param reportDirectory where the report goes
  */
-record DemoOptions(Path root, Path run, String service, URI nginx, String kafka, double rate, Duration settle,
+public record DemoOptions(Path root, Path run, String service, URI nginx, String kafka, double rate, Duration settle,
 		Path reportDirectory) {
 
-	static DemoOptions parse(String... args) {
+	public static DemoOptions parse(String... args) {
 		Map<String, String> values = new HashMap<>();
 		for (int i = 0; i < args.length; i++) {
 			if (args[i].equals("--short")) {

@@ -11,7 +11,7 @@ import dev.baton.loadgen.OpenLoad;
  * Steady load through nginx while a scenario runs: fixed-rate GET /work and POST /orders,
  * 2:1.
  */
-final class LoadRun {
+public final class LoadRun {
 
 	private final OpenLoad load;
 
@@ -22,12 +22,12 @@ final class LoadRun {
 		this.result = CompletableFuture.supplyAsync(load::run);
 	}
 
-	static LoadRun start(DemoOptions options) {
+	public static LoadRun start(DemoOptions options) {
 		return new LoadRun(new OpenLoad(new LoadSettings(options.nginx(), "/work", "/orders", options.rate(), null, 2,
 				1, Duration.ofSeconds(1), Duration.ofSeconds(10), 4000, 4, null, null, false, true)));
 	}
 
-	LoadResult stop() {
+	public LoadResult stop() {
 		this.load.stop();
 		return this.result.join();
 	}

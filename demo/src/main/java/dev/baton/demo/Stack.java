@@ -29,7 +29,7 @@ import dev.baton.cli.Kafka;
  * The running local stack as the scenarios touch it: the {@code baton} CLI, supervisord,
  * the registry's admin API, and the instances themselves.
  */
-final class Stack {
+public final class Stack {
 
 	private static final Pattern RUNNING = Pattern.compile("\\sRUNNING\\s+pid (\\d+),");
 
@@ -39,11 +39,11 @@ final class Stack {
 
 	private final Map<String, String> secrets = new HashMap<>();
 
-	Stack(DemoOptions options) {
+	public Stack(DemoOptions options) {
 		this.options = options;
 	}
 
-	DemoOptions options() {
+	public DemoOptions options() {
 		return this.options;
 	}
 
@@ -52,7 +52,7 @@ final class Stack {
 	 * @param args the command's arguments
 	 * @return its exit code and output
 	 */
-	CliRun baton(String... args) {
+	public CliRun baton(String... args) {
 		List<String> all = new ArrayList<>(List.of(args));
 		all.addAll(List.of("--bootstrap-servers", this.options.kafka()));
 		if (List.of("approve", "offline", "online").contains(args[0])) {
@@ -156,7 +156,7 @@ final class Stack {
 	 * @param port the instance's port
 	 * @return {@code up}, {@code down}, or {@code absent}
 	 */
-	String peerState(int port) {
+	public String peerState(int port) {
 		String body = control("/baton/peers?service=" + this.options.service());
 		if (body == null) {
 			return "absent";
@@ -225,7 +225,7 @@ final class Stack {
 		}
 	}
 
-	record CliRun(int code, String out, String err) {
+	public record CliRun(int code, String out, String err) {
 
 	}
 

@@ -1,0 +1,46 @@
+package dev.baton.demo.chaos;
+
+import java.util.List;
+
+/**
+ * One fault of the suite: what is hit, and the phase of the first instance's rollout that
+ * fires it.
+ *
+ * @param target what is hit
+ * @param phase when
+ */
+record Fault(Target target, Phase phase) {
+
+	/**
+	 * Every component in every phase where it has work.
+	 * @return the faults, in the order they run
+	 */
+	static List<Fault> all() {
+		return List.of(new Fault(Target.DEPLOYER, Phase.DRAIN_WAIT), new Fault(Target.DEPLOYER, Phase.RESTART),
+				new Fault(Target.DEPLOYER, Phase.VERIFY), new Fault(Target.DEPLOYER, Phase.ENABLE),
+				new Fault(Target.NGINX_CONTROL, Phase.DRAIN_WAIT), new Fault(Target.NGINX_CONTROL, Phase.ENABLE),
+				new Fault(Target.HEALTH, Phase.RESTART), new Fault(Target.HEALTH, Phase.VERIFY),
+				new Fault(Target.REGISTRY, Phase.VERIFY), new Fault(Target.REGISTRY, Phase.ENABLE),
+				new Fault(Target.BROKER, Phase.VERIFY), new Fault(Target.NGINX, Phase.DRAIN_WAIT));
+	}
+
+	/**
+	 * One fault per service and the broker pause, for CI.
+	 * @return the faults, in the order they run
+	 */
+	static List<Fault> quick() {
+		return List.of(new Fault(Target.DEPLOYER, Phase.VERIFY), new Fault(Target.NGINX_CONTROL, Phase.DRAIN_WAIT),
+				new Fault(Target.HEALTH, Phase.RESTART), new Fault(Target.REGISTRY, Phase.ENABLE),
+				new Fault(Target.BROKER, Phase.VERIFY));
+	}
+
+	/**
+	 * Whether the fault is nginx's death, which no deploy can ride out without failed
+	 * requests: its verdict asks only that the deploy ends and every gate is open.
+	 * @return true for nginx killed
+	 */
+	boolean losesRequestsByNature() {
+		return this.target == Target.NGINX;
+	}
+
+}

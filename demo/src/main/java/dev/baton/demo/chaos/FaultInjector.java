@@ -1,0 +1,87 @@
+package dev.baton.demo.chaos;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Does a fault to the real processes: {@code kill -9} of a service, started again after
+ * {@link #RESTART_AFTER} with its own command line; SIGSTOP of the broker, SIGCONT after
+ * {@link #PAUSE}; {@code kill -9} of nginx's master and workers at once (nginx-control,
+ * which started it, is left to notice).
+ */
+final class FaultInjector {
+
+	static final Duration RESTART_AFTER = Duration.ofSeconds(3);
+
+	static final Duration PAUSE = Duration.ofSeconds(20);
+
+	private final Processes processes;
+
+	FaultInjector(Processes processes) {
+		this.processes = processes;
+	}
+
+	/**
+	 * Does the fault now.
+	 * @param target what to hit
+	 * @return what was done, and when the fault's own end (the restart, the SIGCONT) is
+	 * done
+	 */
+	Injected inject(Target target) {
+		try {
+			return switch (target) {
+				case BROKER -> pause();
+				case NGINX -> killNginx();
+				default -> killService(target.process());
+			};
+		}
+		catch (RuntimeException ex) {
+			return new Injected("could not: " + ex.getMessage(), CompletableFuture.completedFuture("nothing to end"));
+		}
+	}
+
+	private Injected killService(String name) {
+		long pid = this.processes.pid(name).orElseThrow(() -> new IllegalStateException(name + " is not running"));
+		Processes.signal("KILL", List.of(pid));
+		CompletableFuture<String> restarted = CompletableFuture
+			.supplyAsync(() -> "started again as pid " + this.processes.relaunch(name), after(RESTART_AFTER));
+		return new Injected("killed pid " + pid, restarted);
+	}
+
+	private Injected pause() {
+		long pid = this.processes.pid(Target.BROKER.process())
+			.orElseThrow(() -> new IllegalStateException("the broker is not running"));
+		Processes.signal("STOP", List.of(pid));
+		CompletableFuture<String> resumed = CompletableFuture.supplyAsync(() -> {
+			Processes.signal("CONT", List.of(pid));
+			return "resumed";
+		}, after(PAUSE));
+		return new Injected("stopped pid " + pid, resumed);
+	}
+
+	private Injected killNginx() {
+		long master = this.processes.nginxMaster()
+			.orElseThrow(() -> new IllegalStateException("no nginx master in nginx-control's pid file"));
+		List<Long> pids = Processes.withChildren(master);
+		Processes.signal("KILL", pids);
+		return new Injected("killed pids " + pids, CompletableFuture.completedFuture("left to nginx-control"));
+	}
+
+	private static Executor after(Duration delay) {
+		return CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS);
+	}
+
+	/**
+	 * A fault done.
+	 *
+	 * @param note what was hit
+	 * @param ended completes when the fault's own end is done, with what was done
+	 */
+	record Injected(String note, CompletableFuture<String> ended) {
+
+	}
+
+}

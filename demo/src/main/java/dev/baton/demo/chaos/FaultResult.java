@@ -1,0 +1,35 @@
+package dev.baton.demo.chaos;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What one deploy of the suite came to, undisturbed or with a fault.
+ *
+ * @param fault the fault, or null for the undisturbed deploy
+ * @param deployId the deploy
+ * @param version the version it deployed
+ * @param outcome how it ended
+ * @param reason the failure's reason, empty when none
+ * @param duration from its request to its verdict (the bound when none came)
+ * @param failedGet GET requests that failed while it ran
+ * @param failedPost POST requests that failed while it ran
+ * @param closedGates gates closed once it ended and the stack had time to recover
+ * @param undrained instances recorded as drained with no node named
+ * @param landed whether the fault hit its phase
+ * @param notes what the fault did and how the stack came back
+ */
+record FaultResult(Fault fault, String deployId, String version, Outcome outcome, String reason, Duration duration,
+		long failedGet, long failedPost, List<String> closedGates, List<String> undrained, String landed,
+		String notes) {
+
+	FaultResult {
+		closedGates = List.copyOf(closedGates);
+		undrained = List.copyOf(undrained);
+	}
+
+	long failed() {
+		return this.failedGet + this.failedPost;
+	}
+
+}

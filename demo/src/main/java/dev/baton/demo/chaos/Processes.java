@@ -1,0 +1,113 @@
+package dev.baton.demo.chaos;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The stack's processes as its script started them: each one's pid file and command line
+ * (both written by {@code start_process} in the run directory), so a fault can kill the
+ * real process and start it again exactly as it was.
+ */
+final class Processes {
+
+	private final Path run;
+
+	Processes(Path run) {
+		this.run = run;
+	}
+
+	/**
+	 * The live process the stack started under a name.
+	 * @param name the process's name in the stack
+	 * @return its pid, or empty when it is not running
+	 */
+	Optional<Long> pid(String name) {
+		return readPid(this.run.resolve("pids").resolve(name + ".pid"));
+	}
+
+	/**
+	 * nginx's master, from the pid file in nginx-control's working directory.
+	 * @return its pid, or empty when no nginx runs
+	 */
+	Optional<Long> nginxMaster() {
+		return readPid(this.run.resolve("nginx").resolve("nginx.pid"));
+	}
+
+	/**
+	 * A process and its children (nginx's workers).
+	 * @param pid the parent
+	 * @return the parent first, then its children
+	 */
+	static List<Long> withChildren(long pid) {
+		List<Long> pids = new ArrayList<>(List.of(pid));
+		ProcessHandle.of(pid).ifPresent((parent) -> parent.children().forEach((child) -> pids.add(child.pid())));
+		return pids;
+	}
+
+	/**
+	 * Starts a process again with the command line the stack started it with, its output
+	 * appended to its log, and records its new pid where the stack's script looks for it.
+	 * @param name the process's name in the stack
+	 * @return the new pid
+	 */
+	long relaunch(String name) {
+		Path pids = this.run.resolve("pids");
+		try {
+			byte[] argv = Files.readAllBytes(pids.resolve(name + ".argv"));
+			List<String> command = Arrays.stream(new String(argv, StandardCharsets.UTF_8).split("\0"))
+				.filter((arg) -> !arg.isEmpty())
+				.toList();
+			File log = this.run.resolve("logs").resolve(name + ".log").toFile();
+			Process process = new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.appendTo(log))
+				.redirectInput(new File("/dev/null"))
+				.start();
+			Files.writeString(pids.resolve(name + ".pid"), process.pid() + "\n");
+			return process.pid();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("cannot start " + name + " again", ex);
+		}
+	}
+
+	/**
+	 * Sends a signal, as {@code kill} does, to every process at once.
+	 * @param signal {@code KILL}, {@code STOP} or {@code CONT}
+	 * @param pids the processes
+	 */
+	static void signal(String signal, List<Long> pids) {
+		List<String> command = new ArrayList<>(List.of("kill", "-" + signal));
+		pids.forEach((pid) -> command.add(Long.toString(pid)));
+		try {
+			Process kill = new ProcessBuilder(command).redirectErrorStream(true).start();
+			kill.getInputStream().readAllBytes();
+			kill.waitFor(10, TimeUnit.SECONDS);
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("could not run " + command, ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static Optional<Long> readPid(Path file) {
+		try {
+			long pid = Long.parseLong(Files.readString(file).trim());
+			return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).map(ProcessHandle::pid);
+		}
+		catch (IOException | NumberFormatException ex) {
+			return Optional.empty();
+		}
+	}
+
+}

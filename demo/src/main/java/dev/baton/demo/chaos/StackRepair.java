@@ -1,0 +1,101 @@
+package dev.baton.demo.chaos;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+import dev.baton.cli.Kafka;
+import dev.baton.contracts.CommandId;
+import dev.baton.contracts.Gate;
+import dev.baton.contracts.GateKey;
+import dev.baton.contracts.nginx.SetPeerGate;
+
+/**
+ * What the suite does when a fault left the stack broken past its bound, so the next
+ * fault starts from a whole stack: services that are not ready are killed and started
+ * again, nginx-control too when nginx does not serve, the deployer when a deploy never
+ * ends, and a DEPLOY gate left closed with no deploy running is reopened as an operator
+ * would. Every action is named in the report.
+ */
+final class StackRepair {
+
+	private final StackCheck check;
+
+	private final Processes processes;
+
+	private final String kafka;
+
+	StackRepair(StackCheck check, Processes processes, String kafka) {
+		this.check = check;
+		this.processes = processes;
+		this.kafka = kafka;
+	}
+
+	List<String> repair(List<String> closedGates) {
+		List<String> done = new ArrayList<>();
+		this.processes.pid(Target.BROKER.process()).ifPresent((pid) -> Processes.signal("CONT", List.of(pid)));
+		boolean deployRunning = !this.check.runningDeploys().isEmpty();
+		for (Target service : List.of(Target.REGISTRY, Target.HEALTH, Target.NGINX_CONTROL, Target.DEPLOYER)) {
+			boolean restart = !this.check.ready(service) || (service == Target.DEPLOYER && deployRunning);
+			if (restart) {
+				restart(service);
+				done.add("restarted " + service.process());
+			}
+		}
+		if (!deployRunning) {
+			for (String key : closedGates) {
+				if (key.endsWith("/" + Gate.DEPLOY.name())) {
+					reopen(GateKey.parse(key));
+					done.add("reopened " + key);
+				}
+			}
+		}
+		return done;
+	}
+
+	private void restart(Target service) {
+		List<Long> pids = new ArrayList<>();
+		this.processes.pid(service.process()).ifPresent(pids::add);
+		if (service == Target.NGINX_CONTROL) {
+			this.processes.nginxMaster().ifPresent((master) -> pids.addAll(Processes.withChildren(master)));
+		}
+		if (!pids.isEmpty()) {
+			Processes.signal("KILL", pids);
+		}
+		this.processes.relaunch(service.process());
+	}
+
+	private void reopen(GateKey key) {
+		SetPeerGate open = new SetPeerGate(CommandId.random(), key.service(), key.endpoint().host(),
+				key.endpoint().port(), Gate.DEPLOY, true, "baton-chaos",
+				"chaos suite: reopened a gate a failed fault left closed", Instant.now());
+		Map<String, Object> settings = new HashMap<>();
+		settings.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, this.kafka);
+		settings.put(ProducerConfig.ACKS_CONFIG, "all");
+		try (KafkaProducer<String, String> producer = new KafkaProducer<>(settings, new StringSerializer(),
+				new StringSerializer())) {
+			producer
+				.send(new ProducerRecord<>("baton." + PhaseTrigger.COMMANDS, key.toString(),
+						Kafka.JSON.writeValueAsString(open)))
+				.get(30, TimeUnit.SECONDS);
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			throw new IllegalStateException("could not reopen " + key + ": " + ex.getMessage(), ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}

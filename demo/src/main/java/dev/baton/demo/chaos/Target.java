@@ -1,0 +1,54 @@
+package dev.baton.demo.chaos;
+
+/**
+ * What a fault hits: one of Baton's four services (killed with {@code kill -9} and
+ * started again 3 s later with the same command line), the broker (paused with SIGSTOP
+ * for 20 s) or the nginx that nginx-control manages (master and workers killed).
+ */
+enum Target {
+
+	REGISTRY("registry-service", 7101), HEALTH("health-service", 7102), NGINX_CONTROL("nginx-control-service", 7103),
+	DEPLOYER("deployer-service", 7104), BROKER("kafka", 0), NGINX("nginx", 0);
+
+	private final String process;
+
+	private final int port;
+
+	Target(String process, int port) {
+		this.process = process;
+		this.port = port;
+	}
+
+	/**
+	 * The name the stack's scripts know the process by (its pid file, its log).
+	 * @return the name
+	 */
+	String process() {
+		return this.process;
+	}
+
+	/**
+	 * The service's loopback port, which answers {@code /actuator/health}.
+	 * @return the port, 0 for what is not one of Baton's services
+	 */
+	int port() {
+		return this.port;
+	}
+
+	boolean isService() {
+		return this.port != 0;
+	}
+
+	/**
+	 * What the fault does, as the table says it.
+	 * @return the label
+	 */
+	String action() {
+		return switch (this) {
+			case BROKER -> "SIGSTOP broker 20 s";
+			case NGINX -> "kill -9 nginx (master and workers)";
+			default -> "kill -9 " + this.process;
+		};
+	}
+
+}

@@ -1,0 +1,54 @@
+package dev.baton.demo.chaos;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Issue 17's acceptance for one fault. A service kill or the broker pause passes when the
+ * deploy succeeds within {@link #SLACK} of the undisturbed deploy, loses no request,
+ * leaves every gate open and records no drain that no node confirmed. nginx's death loses
+ * requests by nature: it passes when the deploy ends and every gate is open.
+ *
+ * @param pass whether the fault passed
+ * @param failures why not, one line each
+ */
+record Verdict(boolean pass, List<String> failures) {
+
+	static final Duration SLACK = Duration.ofSeconds(15);
+
+	static Verdict of(FaultResult result, Duration undisturbed) {
+		List<String> failures = new ArrayList<>();
+		if (result.fault() != null && result.fault().losesRequestsByNature()) {
+			if (result.outcome() == Outcome.NO_VERDICT) {
+				failures.add("the deploy did not end");
+			}
+		}
+		else {
+			if (result.outcome() != Outcome.SUCCEEDED) {
+				failures.add("ended " + result.outcome().label()
+						+ (result.reason().isEmpty() ? "" : ": " + result.reason()));
+			}
+			if (undisturbed == null) {
+				failures.add("no undisturbed deploy to compare with");
+			}
+			else if (result.duration().compareTo(undisturbed.plus(SLACK)) > 0) {
+				failures.add(String.format(Locale.ROOT, "took %s, more than %d s over the undisturbed %s",
+						ChaosTable.seconds(result.duration()), SLACK.toSeconds(), ChaosTable.seconds(undisturbed)));
+			}
+			if (result.failed() > 0) {
+				failures.add(result.failed() + " failed requests (GET " + result.failedGet() + ", POST "
+						+ result.failedPost() + ")");
+			}
+			if (!result.undrained().isEmpty()) {
+				failures.add("InstanceDrained with no node: " + String.join(", ", result.undrained()));
+			}
+		}
+		if (!result.closedGates().isEmpty()) {
+			failures.add("gates closed at the end: " + String.join(", ", result.closedGates()));
+		}
+		return new Verdict(failures.isEmpty(), List.copyOf(failures));
+	}
+
+}

@@ -1,0 +1,45 @@
+package dev.baton.demo.chaos;
+
+import java.time.Instant;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import dev.baton.cli.Kafka;
+
+/**
+ * Records as the services publish them, for the suite's tests.
+ */
+final class Steps {
+
+	static final String DEPLOY = "d-1";
+
+	private Steps() {
+	}
+
+	static JsonNode step(String type, String instance, String phase, Instant at) {
+		ObjectNode step = Kafka.JSON.createObjectNode()
+			.put("type", type)
+			.put("deployId", DEPLOY)
+			.put("service", "orders")
+			.put("at", at.toString());
+		if (instance != null) {
+			step.put("instanceId", instance).put("phase", phase);
+		}
+		return step;
+	}
+
+	static JsonNode gate(String gate, boolean open, Instant at) {
+		return Kafka.JSON.createObjectNode()
+			.put("type", "SetPeerGate")
+			.put("commandId", "c-1")
+			.put("service", "orders")
+			.put("host", "127.0.0.1")
+			.put("port", 9001)
+			.put("gate", gate)
+			.put("open", open)
+			.put("by", "deployer-service")
+			.put("at", at.toString());
+	}
+
+}

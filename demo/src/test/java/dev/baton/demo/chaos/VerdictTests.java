@@ -1,0 +1,69 @@
+package dev.baton.demo.chaos;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class VerdictTests {
+
+	private static final Duration UNDISTURBED = Duration.ofSeconds(9);
+
+	private static final Fault DEPLOYER_VERIFY = new Fault(Target.DEPLOYER, Phase.VERIFY);
+
+	private static final Fault NGINX = new Fault(Target.NGINX, Phase.DRAIN_WAIT);
+
+	@Test
+	void aServiceKillPassesWhenTheDeploySucceedsInTimeLosingNothingWithEveryGateOpen() {
+		assertThat(
+				Verdict.of(result(DEPLOYER_VERIFY, Outcome.SUCCEEDED, 24_000, 0, 0, List.of(), List.of()), UNDISTURBED))
+			.isEqualTo(new Verdict(true, List.of()));
+	}
+
+	@Test
+	void aServiceKillFailsOnEachBrokenRuleNamingIt() {
+		Verdict verdict = Verdict.of(result(DEPLOYER_VERIFY, Outcome.FAILED, 24_001, 0, 1,
+				List.of("orders/127.0.0.1:9001/DEPLOY"), List.of("orders-2")), UNDISTURBED);
+		assertThat(verdict.pass()).isFalse();
+		assertThat(verdict.failures()).containsExactly("ended DeployFailed: no verdict",
+				"took 24.0 s, more than 15 s over the undisturbed 9.0 s", "1 failed requests (GET 0, POST 1)",
+				"InstanceDrained with no node: orders-2", "gates closed at the end: orders/127.0.0.1:9001/DEPLOY");
+	}
+
+	@Test
+	void aDeployThatNeverEndedFailsAServiceKill() {
+		assertThat(
+				Verdict.of(result(DEPLOYER_VERIFY, Outcome.NO_VERDICT, 90_000, 0, 0, List.of(), List.of()), UNDISTURBED)
+					.failures())
+			.contains("ended no verdict: no verdict");
+	}
+
+	@Test
+	void withoutAnUndisturbedDeployNoFaultCanPass() {
+		assertThat(Verdict.of(result(DEPLOYER_VERIFY, Outcome.SUCCEEDED, 9_000, 0, 0, List.of(), List.of()), null)
+			.failures()).containsExactly("no undisturbed deploy to compare with");
+	}
+
+	@Test
+	void nginxKilledPassesWhenTheDeployEndsWithEveryGateOpenWhateverItLost() {
+		assertThat(
+				Verdict.of(result(NGINX, Outcome.FAILED, 60_000, 120, 40, List.of(), List.of("orders-1")), UNDISTURBED)
+					.pass())
+			.isTrue();
+		assertThat(Verdict.of(result(NGINX, Outcome.NO_VERDICT, 90_000, 0, 0, List.of(), List.of()), UNDISTURBED)
+			.failures()).containsExactly("the deploy did not end");
+		assertThat(Verdict
+			.of(result(NGINX, Outcome.SUCCEEDED, 9_000, 0, 0, List.of("orders/127.0.0.1:9001/DEPLOY"), List.of()),
+					UNDISTURBED)
+			.failures()).containsExactly("gates closed at the end: orders/127.0.0.1:9001/DEPLOY");
+	}
+
+	static FaultResult result(Fault fault, Outcome outcome, long millis, long failedGet, long failedPost,
+			List<String> closedGates, List<String> undrained) {
+		return new FaultResult(fault, "d-1", "v2", outcome, (outcome == Outcome.SUCCEEDED) ? "" : "no verdict",
+				Duration.ofMillis(millis), failedGet, failedPost, closedGates, undrained, "in phase", "");
+	}
+
+}
