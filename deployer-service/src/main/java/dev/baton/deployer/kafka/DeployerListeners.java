@@ -1,6 +1,7 @@
 package dev.baton.deployer.kafka;
 
 import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.annotation.TopicPartition;
 import org.springframework.messaging.handler.annotation.Payload;
 import org.springframework.stereotype.Component;
 
@@ -51,8 +52,16 @@ class DeployerListeners {
 		this.desk.handle(request);
 	}
 
+	/**
+	 * Every replica needs the whole fleet, so the snapshots are read by assignment: a
+	 * deployer killed and started again follows the fleet at once, where a group would
+	 * hold the partitions until the dead member's session timed out. The group only keeps
+	 * the committed positions.
+	 */
 	@KafkaListener(id = "deployer-registry", groupId = GROUP + "registry",
-			topics = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).REGISTRY_STATE)}")
+			topicPartitions = @TopicPartition(
+					topic = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).REGISTRY_STATE)}",
+					partitions = "#{@batonPartitions.of(T(dev.baton.contracts.Topic).REGISTRY_STATE)}"))
 	void onSnapshot(@Payload(required = false) RegistryStateMessage message) {
 		if (message instanceof InstanceSnapshot snapshot) {
 			this.registry.onSnapshot(snapshot);
