@@ -1,12 +1,16 @@
 package dev.baton.kafka;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
@@ -62,8 +66,7 @@ public class CompactedTopicReader {
 	 */
 	public long readToEnd(Topic topic, BiConsumer<String, Object> handler) {
 		String name = this.names.name(topic);
-		long count = 0;
-		long skipped = 0;
+		Counts counts = new Counts();
 		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "rebuild-" + topic.suffix())) {
 			List<TopicPartition> partitions = consumer.partitionsFor(name)
 				.stream()
@@ -71,20 +74,57 @@ public class CompactedTopicReader {
 				.toList();
 			consumer.assign(partitions);
 			consumer.seekToBeginning(partitions);
-			Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-			while (!reached(consumer, end)) {
-				for (ConsumerRecord<String, Object> record : consumer.poll(POLL)) {
-					if (handled(record, handler)) {
-						count++;
-					}
-					else {
-						skipped++;
-					}
+			readUpTo(consumer, consumer.endOffsets(partitions), handler, counts);
+		}
+		logger.info("Read {} records of {}; skipped {} invalid", counts.taken, name, counts.skipped);
+		return counts.taken;
+	}
+
+	/**
+	 * Reads back the recent history of a topic, compacted or not, with the same checks:
+	 * what a service needs to know of the work it still owes before a listener goes on
+	 * from where this read ended.
+	 * @param partitions the partitions to read
+	 * @param sinceMillis the oldest publication time read, in epoch milliseconds
+	 * @param handler receives key and value of every valid record
+	 * @return the offset each partition was read up to
+	 */
+	public Map<TopicPartition, Long> readSince(Collection<TopicPartition> partitions, long sinceMillis,
+			BiConsumer<String, Object> handler) {
+		Counts counts = new Counts();
+		Map<TopicPartition, Long> end;
+		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "read-back")) {
+			consumer.assign(partitions);
+			end = consumer.endOffsets(partitions);
+			Map<TopicPartition, Long> since = new HashMap<>();
+			partitions.forEach((partition) -> since.put(partition, sinceMillis));
+			Map<TopicPartition, OffsetAndTimestamp> start = consumer.offsetsForTimes(since);
+			for (TopicPartition partition : partitions) {
+				OffsetAndTimestamp found = start.get(partition);
+				consumer.seek(partition, (found != null) ? found.offset() : end.get(partition));
+			}
+			readUpTo(consumer, end, handler, counts);
+		}
+		logger.info("Read back {} records published since {}; skipped {} invalid", counts.taken,
+				Instant.ofEpochMilli(sinceMillis), counts.skipped);
+		return end;
+	}
+
+	private void readUpTo(Consumer<String, Object> consumer, Map<TopicPartition, Long> end,
+			BiConsumer<String, Object> handler, Counts counts) {
+		while (!reached(consumer, end)) {
+			for (ConsumerRecord<String, Object> record : consumer.poll(POLL)) {
+				if (record.offset() >= end.get(new TopicPartition(record.topic(), record.partition()))) {
+					continue;
+				}
+				if (handled(record, handler)) {
+					counts.taken++;
+				}
+				else {
+					counts.skipped++;
 				}
 			}
 		}
-		logger.info("Read {} records of {}; skipped {} invalid", count, name, skipped);
-		return count;
 	}
 
 	private boolean handled(ConsumerRecord<String, Object> record, BiConsumer<String, Object> handler) {
@@ -111,6 +151,14 @@ public class CompactedTopicReader {
 				SerializationUtils.VALUE_DESERIALIZER_EXCEPTION_HEADER, headerLog);
 		return (value != null) ? value : SerializationUtils.getExceptionFromHeader(record,
 				SerializationUtils.KEY_DESERIALIZER_EXCEPTION_HEADER, headerLog);
+	}
+
+	private static final class Counts {
+
+		private long taken;
+
+		private long skipped;
+
 	}
 
 }

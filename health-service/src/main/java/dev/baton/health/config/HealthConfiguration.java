@@ -14,7 +14,6 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
-import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 
@@ -29,6 +28,7 @@ import dev.baton.health.kafka.ReplicaMembership;
 import dev.baton.health.metrics.ProbeMetrics;
 import dev.baton.health.probe.HttpProber;
 import dev.baton.health.probe.VersionReader;
+import dev.baton.kafka.CompactedTopicReader;
 import dev.baton.kafka.TopicDeclarations;
 import dev.baton.kafka.TopicNames;
 
@@ -109,9 +109,9 @@ class HealthConfiguration {
 	}
 
 	@Bean
-	DeployStepListener deployStepListener(Fleet fleet, ConsumerFactory<String, Object> consumers, Clock healthClock,
+	DeployStepListener deployStepListener(Fleet fleet, CompactedTopicReader reader, Clock healthClock,
 			HealthProperties properties) {
-		return new DeployStepListener(fleet, consumers, healthClock, properties.replica().stepsLookback());
+		return new DeployStepListener(fleet, reader, healthClock, properties.replica().stepsLookback());
 	}
 
 	/**

@@ -10,7 +10,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.listener.ConsumerSeekAware;
 
 import dev.baton.contracts.deploy.DeployStep;
@@ -20,6 +19,7 @@ import dev.baton.health.fleet.Fleet;
 import dev.baton.health.recovery.OwedRestart;
 import dev.baton.health.recovery.OwedRestarts;
 import dev.baton.health.verdict.StepLogContext;
+import dev.baton.kafka.CompactedTopicReader;
 import dev.baton.logging.LogContext;
 
 /**
@@ -35,15 +35,15 @@ public class DeployStepListener implements ConsumerSeekAware {
 
 	private final Fleet fleet;
 
-	private final StepWindowReader history;
+	private final CompactedTopicReader history;
 
 	private final Clock clock;
 
 	private final Duration lookback;
 
-	public DeployStepListener(Fleet fleet, ConsumerFactory<String, Object> consumers, Clock clock, Duration lookback) {
+	public DeployStepListener(Fleet fleet, CompactedTopicReader history, Clock clock, Duration lookback) {
 		this.fleet = fleet;
-		this.history = new StepWindowReader(consumers);
+		this.history = history;
 		this.clock = clock;
 		this.lookback = lookback;
 	}
@@ -93,8 +93,8 @@ public class DeployStepListener implements ConsumerSeekAware {
 		while (true) {
 			OwedRestarts owed = new OwedRestarts();
 			try {
-				Map<TopicPartition, Long> end = this.history.read(assignments.keySet(),
-						this.clock.millis() - this.lookback.toMillis(), owed::add);
+				Map<TopicPartition, Long> end = this.history.readSince(assignments.keySet(),
+						this.clock.millis() - this.lookback.toMillis(), (key, step) -> owed.add((DeployStep) step));
 				return new ReadBack(owed, end);
 			}
 			catch (TimeoutException ex) {
