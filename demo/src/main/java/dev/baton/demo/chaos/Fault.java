@@ -1,5 +1,6 @@
 package dev.baton.demo.chaos;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -32,6 +33,16 @@ record Fault(Target target, Phase phase) {
 		return List.of(new Fault(Target.DEPLOYER, Phase.VERIFY), new Fault(Target.NGINX_CONTROL, Phase.DRAIN_WAIT),
 				new Fault(Target.HEALTH, Phase.RESTART), new Fault(Target.REGISTRY, Phase.ENABLE),
 				new Fault(Target.BROKER, Phase.VERIFY));
+	}
+
+	/**
+	 * How long the fault holds everything up by its very nature: a paused broker carries
+	 * no answer at all for as long as it is paused, so a deploy it hits cannot end sooner
+	 * than that much after the undisturbed one.
+	 * @return the pause for the broker, zero for a kill
+	 */
+	Duration stall() {
+		return (this.target == Target.BROKER) ? FaultInjector.PAUSE : Duration.ZERO;
 	}
 
 	/**

@@ -7,9 +7,10 @@ import java.util.Locale;
 
 /**
  * Issue 17's acceptance for one fault. A service kill or the broker pause passes when the
- * deploy succeeds within {@link #SLACK} of the undisturbed deploy, loses no request,
- * leaves every gate open and records no drain that no node confirmed. nginx's death loses
- * requests by nature: it passes when the deploy ends and every gate is open.
+ * deploy succeeds within {@link #SLACK} of the undisturbed deploy (plus the pause itself,
+ * during which nothing can move), loses no request, leaves every gate open and records no
+ * drain that no node confirmed. nginx's death loses requests by nature: it passes when
+ * the deploy ends and every gate is open.
  *
  * @param pass whether the fault passed
  * @param failures why not, one line each
@@ -33,9 +34,10 @@ record Verdict(boolean pass, List<String> failures) {
 			if (undisturbed == null) {
 				failures.add("no undisturbed deploy to compare with");
 			}
-			else if (result.duration().compareTo(undisturbed.plus(SLACK)) > 0) {
+			else if (result.duration().compareTo(undisturbed.plus(allowance(result))) > 0) {
 				failures.add(String.format(Locale.ROOT, "took %s, more than %d s over the undisturbed %s",
-						ChaosTable.seconds(result.duration()), SLACK.toSeconds(), ChaosTable.seconds(undisturbed)));
+						ChaosTable.seconds(result.duration()), allowance(result).toSeconds(),
+						ChaosTable.seconds(undisturbed)));
 			}
 			if (result.failed() > 0) {
 				failures.add(result.failed() + " failed requests (GET " + result.failedGet() + ", POST "
@@ -49,6 +51,10 @@ record Verdict(boolean pass, List<String> failures) {
 			failures.add("gates closed at the end: " + String.join(", ", result.closedGates()));
 		}
 		return new Verdict(failures.isEmpty(), List.copyOf(failures));
+	}
+
+	private static Duration allowance(FaultResult result) {
+		return (result.fault() != null) ? SLACK.plus(result.fault().stall()) : SLACK;
 	}
 
 }

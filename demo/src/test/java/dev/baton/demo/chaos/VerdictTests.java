@@ -33,6 +33,15 @@ class VerdictTests {
 	}
 
 	@Test
+	void theBrokerPauseIsAllowedItsOwnLengthOnTopOfTheSlack() {
+		Fault pause = new Fault(Target.BROKER, Phase.VERIFY);
+		assertThat(Verdict.of(result(pause, Outcome.SUCCEEDED, 44_000, 0, 0, List.of(), List.of()), UNDISTURBED).pass())
+			.isTrue();
+		assertThat(Verdict.of(result(pause, Outcome.SUCCEEDED, 44_001, 0, 0, List.of(), List.of()), UNDISTURBED)
+			.failures()).containsExactly("took 44.0 s, more than 35 s over the undisturbed 9.0 s");
+	}
+
+	@Test
 	void aDeployThatNeverEndedFailsAServiceKill() {
 		assertThat(
 				Verdict.of(result(DEPLOYER_VERIFY, Outcome.NO_VERDICT, 90_000, 0, 0, List.of(), List.of()), UNDISTURBED)
