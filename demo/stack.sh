@@ -274,6 +274,15 @@ stack_down() {
 
 DEMO_KEEP=false
 
+# What the demo and the chaos suite start from: what is missing installed, everything built, and
+# no broker data, instances or nginx state left from an earlier run.
+prepare_fresh_stack() {
+  ensure_packages
+  build
+  stack_down
+  rm -rf "$RUN/kafka" "$DEMO" "$RUN/nginx"
+}
+
 demo() {
   local short=false argument
   for argument in "$@"; do
@@ -283,10 +292,7 @@ demo() {
       *) die "usage: ./baton demo [--short] [--keep]" ;;
     esac
   done
-  ensure_packages
-  build
-  stack_down
-  rm -rf "$RUN/kafka" "$DEMO" "$RUN/nginx"
+  prepare_fresh_stack
   trap '$DEMO_KEEP || stack_down' EXIT
   stack_up
   local status=0
@@ -306,10 +312,7 @@ chaos() {
       *) die "usage: ./baton chaos [--short]" ;;
     esac
   done
-  ensure_packages
-  build
-  stack_down
-  rm -rf "$RUN/kafka" "$DEMO" "$RUN/nginx"
+  prepare_fresh_stack
   trap stack_down EXIT
   # Every request takes 200 ms in the suite's releases (20 ms in the demo's), so a drain lasts
   # long enough for a fault fired when it starts to land inside it.
