@@ -264,12 +264,22 @@ stack_down() {
     && [ "$(cut -d' ' -f4 "/proc/$nginx/stat")" != "$(cat "$RUN/pids/nginx-control-service.pid" 2>/dev/null)" ]; then
     kill "$nginx" 2>/dev/null || true
   fi
+  # The services first, the broker once they are gone: a service's clean stop still publishes
+  # (nginx-control its NodeLeft) and must not wait on a broker that is already stopping.
+  local services=() pid
   for pidfile in "$RUN"/pids/*.pid; do
-    [ -f "$pidfile" ] || continue
-    kill -CONT "$(cat "$pidfile")" 2>/dev/null || true # a broker paused by the chaos suite
-    kill "$(cat "$pidfile")" 2>/dev/null || true
-    rm -f "$pidfile"
+    [ -f "$pidfile" ] && [ "$pidfile" != "$RUN/pids/kafka.pid" ] || continue
+    pid=$(cat "$pidfile"); rm -f "$pidfile"
+    kill "$pid" 2>/dev/null && services+=("$pid")
   done
+  for pid in "${services[@]}"; do
+    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  done
+  if [ -f "$RUN/pids/kafka.pid" ]; then
+    kill -CONT "$(cat "$RUN/pids/kafka.pid")" 2>/dev/null || true # a broker paused by the chaos suite
+    kill "$(cat "$RUN/pids/kafka.pid")" 2>/dev/null || true
+    rm -f "$RUN/pids/kafka.pid"
+  fi
 }
 
 DEMO_KEEP=false

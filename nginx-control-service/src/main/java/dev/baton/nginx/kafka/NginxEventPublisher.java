@@ -1,5 +1,11 @@
 package dev.baton.nginx.kafka;
 
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +32,8 @@ public class NginxEventPublisher implements NodeEvents {
 
 	private static final Logger logger = LoggerFactory.getLogger(NginxEventPublisher.class);
 
+	private static final Duration FLUSH_PATIENCE = Duration.ofSeconds(5);
+
 	private final KafkaOperations<String, Object> kafka;
 
 	private final String topic;
@@ -47,9 +55,23 @@ public class NginxEventPublisher implements NodeEvents {
 		});
 	}
 
+	/**
+	 * Waits for what was published to be sent, at most {@link #FLUSH_PATIENCE}: a node
+	 * stopping while the broker is away (the whole stack going down) must not hang for
+	 * the producer's delivery timeout; its {@code NodeLeft} is then lost, and the node
+	 * leaves the deployer's set by expiry or an operator instead.
+	 */
 	@Override
 	public void flush() {
-		this.kafka.flush();
+		try {
+			CompletableFuture.runAsync(this.kafka::flush).get(FLUSH_PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (TimeoutException | ExecutionException ex) {
+			logger.warn("Events published before the stop were not all sent within {}", FLUSH_PATIENCE);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private static String key(NginxEvent event) {
