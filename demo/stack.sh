@@ -254,6 +254,10 @@ stack_urls() {
   say "Stop with: ./baton stack down"
 }
 
+running() { # pid: alive and not merely a zombie waiting to be reaped
+  kill -0 "$1" 2>/dev/null && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null
+}
+
 stack_down() {
   [ -S "$RUN/supervisor.sock" ] && supervisor shutdown >/dev/null 2>&1 || true
   local pidfile nginx
@@ -273,7 +277,7 @@ stack_down() {
     kill "$pid" 2>/dev/null && services+=("$pid")
   done
   for pid in "${services[@]}"; do
-    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    for _ in $(seq 100); do running "$pid" || break; sleep 0.1; done
   done
   if [ -f "$RUN/pids/kafka.pid" ]; then
     kill -CONT "$(cat "$RUN/pids/kafka.pid")" 2>/dev/null || true # a broker paused by the chaos suite
