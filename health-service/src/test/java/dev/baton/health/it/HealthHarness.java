@@ -1,5 +1,6 @@
 package dev.baton.health.it;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,12 +20,15 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.HealthVerdictMessage;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.health.HealthApplication;
 import dev.baton.health.fleet.Fleet;
 import dev.baton.health.support.TestInstance;
 import dev.baton.kafka.testing.TestKafka;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * One test's world: its own topic prefix on a real broker, the registry and deploy topics
@@ -128,6 +132,28 @@ final class HealthHarness implements AutoCloseable {
 			.filter((record) -> instanceId.equals(record.key()))
 			.map((record) -> (VerdictIssued) this.mapper.readValue(record.value(), HealthVerdictMessage.class))
 			.toList();
+	}
+
+	/**
+	 * Waits for the first verdict of a status about an instance.
+	 */
+	VerdictIssued awaitVerdict(String instanceId, HealthStatus status, Duration patience) {
+		return await().atMost(patience)
+			.until(() -> verdicts(instanceId).stream()
+				.filter((verdict) -> verdict.status() == status)
+				.findFirst()
+				.orElse(null), (found) -> found != null);
+	}
+
+	/**
+	 * Waits for the verdict that answers a restart step.
+	 */
+	VerdictIssued awaitAnswer(String instanceId, String stepId, Duration patience) {
+		return await().atMost(patience)
+			.until(() -> verdicts(instanceId).stream()
+				.filter((verdict) -> verdict.answersStep() != null && verdict.answersStep().value().equals(stepId))
+				.findFirst()
+				.orElse(null), (found) -> found != null);
 	}
 
 	static Set<InstanceId> fleet(ConfigurableApplicationContext replica) {

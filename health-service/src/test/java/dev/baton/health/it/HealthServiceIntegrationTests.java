@@ -66,14 +66,14 @@ abstract class HealthServiceIntegrationTests {
 		ConfigurableApplicationContext replica = this.harness.startReplica("r1", "baton.health.probe.interval=200ms",
 				"baton.health.probe.rise=3", "baton.health.probe.fall=2");
 
-		VerdictIssued healthy = awaitVerdict("orders-1", HealthStatus.HEALTHY);
+		VerdictIssued healthy = this.harness.awaitVerdict("orders-1", HealthStatus.HEALTHY, PATIENCE);
 		assertThat(healthy.consecutiveSuccesses()).isEqualTo(3);
 		assertThat(healthy.consecutiveFailures()).isZero();
 		assertThat(healthy.version()).isEqualTo(Version.of("v1"));
 		assertThat(healthy.reason()).isEmpty();
 
 		instance.mode(Mode.UNAVAILABLE);
-		VerdictIssued unhealthy = awaitVerdict("orders-1", HealthStatus.UNHEALTHY);
+		VerdictIssued unhealthy = this.harness.awaitVerdict("orders-1", HealthStatus.UNHEALTHY, PATIENCE);
 		assertThat(unhealthy.consecutiveFailures()).isEqualTo(2);
 		assertThat(unhealthy.consecutiveSuccesses()).isZero();
 		assertThat(unhealthy.reason()).isEqualTo("503");
@@ -90,7 +90,7 @@ abstract class HealthServiceIntegrationTests {
 		TestInstance instance = this.harness.instance();
 		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
 		this.harness.startReplica("r1", "baton.health.probe.interval=200ms");
-		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+		this.harness.awaitVerdict("orders-1", HealthStatus.HEALTHY, PATIENCE);
 
 		instance.version("v2");
 		await().atMost(PATIENCE)
@@ -108,7 +108,7 @@ abstract class HealthServiceIntegrationTests {
 		TestInstance instance = this.harness.instance();
 		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
 		this.harness.startReplica("r1", "baton.health.probe.fast-interval=100ms");
-		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+		this.harness.awaitVerdict("orders-1", HealthStatus.HEALTHY, PATIENCE);
 
 		instance.down();
 		String stepId = "restart-" + UUID.randomUUID();
@@ -122,7 +122,7 @@ abstract class HealthServiceIntegrationTests {
 				instance.version("v2").up();
 				startedAt.set(Instant.now());
 			}, 700, TimeUnit.MILLISECONDS);
-			VerdictIssued answer = awaitAnswer("orders-1", stepId);
+			VerdictIssued answer = this.harness.awaitAnswer("orders-1", stepId, PATIENCE);
 			assertThat(answer.status()).isEqualTo(HealthStatus.HEALTHY);
 			assertThat(answer.version()).isEqualTo(Version.of("v2"));
 			assertThat(answer.answersStep()).isEqualTo(StepId.of(stepId));
@@ -149,7 +149,7 @@ abstract class HealthServiceIntegrationTests {
 		TestInstance instance = this.harness.instance();
 		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
 		this.harness.startReplica("r1", "baton.health.probe.fast-interval=50ms");
-		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+		this.harness.awaitVerdict("orders-1", HealthStatus.HEALTHY, PATIENCE);
 
 		String stepId = "restart-" + UUID.randomUUID();
 		ListAppender<ILoggingEvent> logged = listen();
@@ -167,7 +167,7 @@ abstract class HealthServiceIntegrationTests {
 				instance.version("v2").up();
 				startedAt.set(Instant.now());
 			}, 1000, TimeUnit.MILLISECONDS);
-			VerdictIssued answer = awaitAnswer("orders-1", stepId);
+			VerdictIssued answer = this.harness.awaitAnswer("orders-1", stepId, PATIENCE);
 			assertThat(answer.status()).isEqualTo(HealthStatus.HEALTHY);
 			assertThat(answer.version()).isEqualTo(Version.of("v2"));
 			assertThat(answer.probedAt()).isAfter(stoppedAt.get());
@@ -198,12 +198,12 @@ abstract class HealthServiceIntegrationTests {
 		TestInstance instance = this.harness.instance();
 		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
 		this.harness.startReplica("r1");
-		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+		this.harness.awaitVerdict("orders-1", HealthStatus.HEALTHY, PATIENCE);
 
 		instance.down();
 		String stepId = "restart-" + UUID.randomUUID();
 		this.harness.step(Records.restarted("orders-1", instance.port(), stepId, 1_500));
-		VerdictIssued answer = awaitAnswer("orders-1", stepId);
+		VerdictIssued answer = this.harness.awaitAnswer("orders-1", stepId, PATIENCE);
 		assertThat(answer.status()).isEqualTo(HealthStatus.UNHEALTHY);
 		assertThat(answer.reason()).startsWith("not healthy within 1500 ms");
 	}
@@ -223,12 +223,12 @@ abstract class HealthServiceIntegrationTests {
 		this.harness.step(Records.restarted("orders-2", owed.port(), owedStep, 240_000));
 		this.harness.startReplica("r1", "baton.health.probe.fast-interval=100ms");
 
-		VerdictIssued answer = awaitAnswer("orders-2", owedStep);
+		VerdictIssued answer = this.harness.awaitAnswer("orders-2", owedStep, PATIENCE);
 		assertThat(answer.status()).isEqualTo(HealthStatus.HEALTHY);
 		assertThat(answer.version()).isEqualTo(Version.of("v2"));
 		// both instances are probed from the same registry read: by the time the owed
 		// step is answered, a replayed settled step would have been answered too
-		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+		this.harness.awaitVerdict("orders-1", HealthStatus.HEALTHY, PATIENCE);
 		assertThat(this.harness.verdicts("orders-1")).extracting(VerdictIssued::answersStep).containsOnlyNulls();
 	}
 
@@ -237,13 +237,13 @@ abstract class HealthServiceIntegrationTests {
 		TestInstance instance = this.harness.stoppedInstance();
 		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
 		this.harness.startReplica("r1");
-		awaitVerdict("orders-1", HealthStatus.UNHEALTHY);
+		this.harness.awaitVerdict("orders-1", HealthStatus.UNHEALTHY, PATIENCE);
 
 		// as a step read back after a restart of health-service is: published a while ago
 		String stepId = "restart-" + UUID.randomUUID();
 		Instant restartedAt = Instant.now().minusSeconds(20);
 		this.harness.step(Records.restarted("orders-1", instance.port(), stepId, 25_000, restartedAt));
-		VerdictIssued answer = awaitAnswer("orders-1", stepId);
+		VerdictIssued answer = this.harness.awaitAnswer("orders-1", stepId, PATIENCE);
 		assertThat(answer.status()).isEqualTo(HealthStatus.UNHEALTHY);
 		assertThat(answer.reason()).startsWith("not healthy within 25000 ms");
 		// the deployer gives up 25 s after the restart, not 25 s after health-service
@@ -256,7 +256,7 @@ abstract class HealthServiceIntegrationTests {
 		TestInstance instance = this.harness.instance();
 		this.harness.registry("orders-1", Records.registered("orders-1", instance.port()));
 		this.harness.startReplica("r1", "baton.health.probe.interval=100ms");
-		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+		this.harness.awaitVerdict("orders-1", HealthStatus.HEALTHY, PATIENCE);
 
 		this.harness.registry("orders-1",
 				Records.snapshot("orders-1", "127.0.0.1", instance.port(), "DEREGISTERED", 2));
@@ -275,10 +275,10 @@ abstract class HealthServiceIntegrationTests {
 		this.harness.registry("orders-1", Records.registered("orders-1", healthy.port()));
 		this.harness.startReplica("r1", "baton.health.probe.interval=300ms", "baton.health.probe.timeout=200ms");
 
-		assertThat(awaitVerdict("slow-1", HealthStatus.UNHEALTHY).reason()).isEqualTo("timeout");
-		assertThat(awaitVerdict("gone-1", HealthStatus.UNHEALTHY).reason()).isEqualTo("refused");
-		assertThat(awaitVerdict("ghost-1", HealthStatus.UNHEALTHY).reason()).isNotEmpty();
-		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+		assertThat(this.harness.awaitVerdict("slow-1", HealthStatus.UNHEALTHY, PATIENCE).reason()).isEqualTo("timeout");
+		assertThat(this.harness.awaitVerdict("gone-1", HealthStatus.UNHEALTHY, PATIENCE).reason()).isEqualTo("refused");
+		assertThat(this.harness.awaitVerdict("ghost-1", HealthStatus.UNHEALTHY, PATIENCE).reason()).isNotEmpty();
+		this.harness.awaitVerdict("orders-1", HealthStatus.HEALTHY, PATIENCE);
 		int probes = healthy.probes().size();
 		await().atMost(PATIENCE).until(() -> healthy.probes().size() >= probes + 3);
 	}
@@ -289,7 +289,7 @@ abstract class HealthServiceIntegrationTests {
 		TestInstance second = this.harness.instance();
 		this.harness.registry("orders-1", Records.registered("orders-1", first.port()));
 		ConfigurableApplicationContext replica = this.harness.startReplica("r1", "baton.health.probe.interval=200ms");
-		awaitVerdict("orders-1", HealthStatus.HEALTHY);
+		this.harness.awaitVerdict("orders-1", HealthStatus.HEALTHY, PATIENCE);
 
 		this.harness.registry("bad-1", "{not json");
 		this.harness.registry("bad-2", Records.snapshot("bad-2", "bad host!", 8080, "REGISTERED", 1));
@@ -297,7 +297,7 @@ abstract class HealthServiceIntegrationTests {
 		this.harness.step("{\"type\":\"InstanceRestarted\",\"stepId\":\"s-1\"}");
 		this.harness.registry("orders-2", Records.registered("orders-2", second.port()));
 
-		awaitVerdict("orders-2", HealthStatus.HEALTHY);
+		this.harness.awaitVerdict("orders-2", HealthStatus.HEALTHY, PATIENCE);
 		await().atMost(PATIENCE)
 			.until(() -> this.harness.kafka().readAllBytes(this.harness.topic("registry.state-dlt")).size() == 3);
 		assertThat(this.harness.kafka().readAllBytes(this.harness.topic("registry.state-dlt")))
@@ -329,27 +329,6 @@ abstract class HealthServiceIntegrationTests {
 	@Test
 	void twoReplicasSplitTheInstancesAndTheSurvivorTakesOverWithinARebalancePlusOneInterval() {
 		new ReplicaTakeoverTests(this.harness).run();
-	}
-
-	private VerdictIssued awaitVerdict(String instanceId, HealthStatus status) {
-		return await().atMost(PATIENCE)
-			.until(() -> this.harness.verdicts(instanceId)
-				.stream()
-				.filter((verdict) -> verdict.status() == status)
-				.findFirst()
-				.orElse(null), (found) -> found != null);
-	}
-
-	private VerdictIssued awaitAnswer(String instanceId, String stepId) {
-		return await().atMost(PATIENCE).until(() -> answering(instanceId, stepId), (found) -> found != null);
-	}
-
-	private VerdictIssued answering(String instanceId, String stepId) {
-		return this.harness.verdicts(instanceId)
-			.stream()
-			.filter((verdict) -> verdict.answersStep() != null && verdict.answersStep().value().equals(stepId))
-			.findFirst()
-			.orElse(null);
 	}
 
 	/** Records what health-service logs from now on (its start-up reset logging). */

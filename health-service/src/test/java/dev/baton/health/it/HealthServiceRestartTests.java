@@ -26,7 +26,6 @@ import dev.baton.kafka.testing.FreePorts;
 import dev.baton.kafka.testing.ServiceProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * health-service killed with {@code kill -9} in the middle of a deploy's restart step and
@@ -79,7 +78,7 @@ class HealthServiceRestartTests {
 		Instant startedAgainAt;
 		try (ServiceProcess first = ServiceProcess.start("health-first", HealthApplication.class, this.logs,
 				arguments)) {
-			awaitVerdict("orders-1", HealthStatus.HEALTHY);
+			this.harness.awaitVerdict("orders-1", HealthStatus.HEALTHY, PATIENCE);
 			this.harness.step(Records.restartStarted("orders-1", instance.port(), stepId, HEALTH_TIMEOUT_MILLIS));
 			first.awaitOutput("probing fast", PATIENCE);
 			// the runtime stops the old process; health-service dies before the new one
@@ -92,8 +91,7 @@ class HealthServiceRestartTests {
 		try (ServiceProcess second = ServiceProcess.start("health-second", HealthApplication.class, this.logs,
 				arguments)) {
 			instance.version("v2").up();
-			VerdictIssued answer = await().atMost(PATIENCE)
-				.until(() -> answering("orders-1", stepId), (found) -> found != null);
+			VerdictIssued answer = this.harness.awaitAnswer("orders-1", stepId, PATIENCE);
 			Instant decidedAt = answer.probedAt().plusMillis(answer.latencyMillis());
 			Instant startedAt = startedAt(second);
 			logger.info(
@@ -118,7 +116,7 @@ class HealthServiceRestartTests {
 		String stepId = "restart-" + UUID.randomUUID();
 		try (ServiceProcess first = ServiceProcess.start("health-first", HealthApplication.class, this.logs,
 				arguments)) {
-			awaitVerdict("orders-1", HealthStatus.HEALTHY);
+			this.harness.awaitVerdict("orders-1", HealthStatus.HEALTHY, PATIENCE);
 			this.harness.step(Records.restartStarted("orders-1", instance.port(), stepId, HEALTH_TIMEOUT_MILLIS));
 			first.awaitOutput("probing fast", PATIENCE);
 			first.kill();
@@ -132,8 +130,7 @@ class HealthServiceRestartTests {
 			instance.version("v2").up();
 			this.harness.step(Records.restarted("orders-1", instance.port(), stepId, HEALTH_TIMEOUT_MILLIS));
 			Instant reportedAt = Instant.now();
-			VerdictIssued answer = await().atMost(PATIENCE)
-				.until(() -> answering("orders-1", stepId), (found) -> found != null);
+			VerdictIssued answer = this.harness.awaitAnswer("orders-1", stepId, PATIENCE);
 			Instant decidedAt = answer.probedAt().plusMillis(answer.latencyMillis());
 			assertThat(answer.status()).isEqualTo(HealthStatus.HEALTHY);
 			assertThat(answer.version()).isEqualTo(Version.of("v2"));
@@ -151,23 +148,6 @@ class HealthServiceRestartTests {
 			.map((line) -> Instant.parse(line.substring(0, line.indexOf(' '))))
 			.findFirst()
 			.orElseThrow();
-	}
-
-	private VerdictIssued awaitVerdict(String instanceId, HealthStatus status) {
-		return await().atMost(PATIENCE)
-			.until(() -> this.harness.verdicts(instanceId)
-				.stream()
-				.filter((verdict) -> verdict.status() == status)
-				.findFirst()
-				.orElse(null), (found) -> found != null);
-	}
-
-	private VerdictIssued answering(String instanceId, String stepId) {
-		return this.harness.verdicts(instanceId)
-			.stream()
-			.filter((verdict) -> verdict.answersStep() != null && verdict.answersStep().value().equals(stepId))
-			.findFirst()
-			.orElse(null);
 	}
 
 }

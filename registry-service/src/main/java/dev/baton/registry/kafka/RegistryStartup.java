@@ -2,7 +2,6 @@ package dev.baton.registry.kafka;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,23 +51,15 @@ public class RegistryStartup implements SmartLifecycle {
 			}
 		});
 		List<GateRecord> gates = new ArrayList<>();
-		this.reader.readToEnd(Topic.NGINX_COMMANDS, (key, value) -> gateRecord(key, value).ifPresent(gates::add));
+		// A key that names no gate never gets here: the reader dead-letters it, as a live
+		// listener would.
+		this.reader.readToEnd(Topic.NGINX_COMMANDS, (key, value) -> gates
+			.add(new GateRecord(GateKey.parse(key), (value instanceof SetPeerGate gate) ? gate.open() : null)));
 		List<GateChange> repairs = this.registry.rebuild(snapshots, gates);
 		logger.info("Rebuilt {} instances; repaired {} gates", snapshots.size(), repairs.size());
 		this.listeners.getListenerContainer(RegistryListeners.REGISTRATIONS).start();
 		this.listeners.getListenerContainer(RegistryListeners.VERDICTS).start();
 		this.running = true;
-	}
-
-	private static Optional<GateRecord> gateRecord(String key, Object value) {
-		try {
-			return Optional
-				.of(new GateRecord(GateKey.parse(key), (value instanceof SetPeerGate gate) ? gate.open() : null));
-		}
-		catch (IllegalArgumentException ex) {
-			logger.warn("Ignoring nginx.commands record with a key that names no gate: {}", ex.getMessage());
-			return Optional.empty();
-		}
 	}
 
 	@Override
