@@ -68,10 +68,7 @@ public class CompactedTopicReader {
 		String name = this.names.name(topic);
 		Counts counts = new Counts();
 		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "rebuild-" + topic.suffix())) {
-			List<TopicPartition> partitions = consumer.partitionsFor(name)
-				.stream()
-				.map((PartitionInfo info) -> new TopicPartition(name, info.partition()))
-				.toList();
+			List<TopicPartition> partitions = partitions(consumer, name);
 			consumer.assign(partitions);
 			consumer.seekToBeginning(partitions);
 			readUpTo(consumer, consumer.endOffsets(partitions), handler, counts);
@@ -84,6 +81,20 @@ public class CompactedTopicReader {
 	 * Reads back the recent history of a topic, compacted or not, with the same checks:
 	 * what a service needs to know of the work it still owes before a listener goes on
 	 * from where this read ended.
+	 * @param topic the topic, every partition of which is read
+	 * @param since the oldest publication time read
+	 * @param handler receives key and value of every valid record
+	 * @return the offset each partition was read up to
+	 */
+	public Map<TopicPartition, Long> readSince(Topic topic, Instant since, BiConsumer<String, Object> handler) {
+		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "read-back")) {
+			return readSince(consumer, partitions(consumer, this.names.name(topic)), since.toEpochMilli(), handler);
+		}
+	}
+
+	/**
+	 * Reads back the recent history of some partitions, as
+	 * {@link #readSince(Topic, Instant, BiConsumer)} does for a whole topic.
 	 * @param partitions the partitions to read
 	 * @param sinceMillis the oldest publication time read, in epoch milliseconds
 	 * @param handler receives key and value of every valid record
@@ -91,23 +102,56 @@ public class CompactedTopicReader {
 	 */
 	public Map<TopicPartition, Long> readSince(Collection<TopicPartition> partitions, long sinceMillis,
 			BiConsumer<String, Object> handler) {
-		Counts counts = new Counts();
-		Map<TopicPartition, Long> end;
 		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "read-back")) {
-			consumer.assign(partitions);
-			end = consumer.endOffsets(partitions);
-			Map<TopicPartition, Long> since = new HashMap<>();
-			partitions.forEach((partition) -> since.put(partition, sinceMillis));
-			Map<TopicPartition, OffsetAndTimestamp> start = consumer.offsetsForTimes(since);
-			for (TopicPartition partition : partitions) {
-				OffsetAndTimestamp found = start.get(partition);
-				consumer.seek(partition, (found != null) ? found.offset() : end.get(partition));
-			}
-			readUpTo(consumer, end, handler, counts);
+			return readSince(consumer, partitions, sinceMillis, handler);
 		}
+	}
+
+	/**
+	 * Where each partition of a topic stood at a moment: the offset of the first record
+	 * published at or after it, or the end for a partition with none. A listener started
+	 * there misses nothing published since.
+	 * @param topic the topic
+	 * @param at the moment
+	 * @return the offsets, per partition
+	 */
+	public Map<TopicPartition, Long> positionsAt(Topic topic, Instant at) {
+		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "positions")) {
+			return positions(consumer, partitions(consumer, this.names.name(topic)), at.toEpochMilli());
+		}
+	}
+
+	private Map<TopicPartition, Long> readSince(Consumer<String, Object> consumer,
+			Collection<TopicPartition> partitions, long sinceMillis, BiConsumer<String, Object> handler) {
+		Counts counts = new Counts();
+		consumer.assign(partitions);
+		Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+		positions(consumer, partitions, sinceMillis).forEach(consumer::seek);
+		readUpTo(consumer, end, handler, counts);
 		logger.info("Read back {} records published since {}; skipped {} invalid", counts.taken,
 				Instant.ofEpochMilli(sinceMillis), counts.skipped);
 		return end;
+	}
+
+	private static List<TopicPartition> partitions(Consumer<?, ?> consumer, String topic) {
+		return consumer.partitionsFor(topic)
+			.stream()
+			.map((PartitionInfo info) -> new TopicPartition(topic, info.partition()))
+			.toList();
+	}
+
+	private static Map<TopicPartition, Long> positions(Consumer<?, ?> consumer, Collection<TopicPartition> partitions,
+			long atMillis) {
+		Map<TopicPartition, Long> at = new HashMap<>();
+		partitions.forEach((partition) -> at.put(partition, atMillis));
+		Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(at);
+		Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+		Map<TopicPartition, Long> positions = new HashMap<>();
+		for (TopicPartition partition : partitions) {
+			OffsetAndTimestamp first = found.get(partition);
+			positions.put(partition, (first != null) ? first.offset() : end.get(partition));
+		}
+		return positions;
 	}
 
 	private void readUpTo(Consumer<String, Object> consumer, Map<TopicPartition, Long> end,

@@ -1,10 +1,15 @@
 package dev.baton.kafka;
 
 import java.time.Duration;
-import java.util.Map;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.errors.TopicExistsException;
 
 import org.springframework.kafka.core.KafkaAdmin;
 
@@ -24,6 +29,8 @@ import dev.baton.contracts.Topic;
 public class TopicPartitionCatalog {
 
 	private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+	private static final Duration ANSWER = Duration.ofSeconds(10);
 
 	private final KafkaAdmin admin;
 
@@ -47,23 +54,46 @@ public class TopicPartitionCatalog {
 		String name = this.names.name(topic);
 		long giveUpAt = System.nanoTime() + PATIENCE.toNanos();
 		while (true) {
-			try {
-				this.admin.createOrModifyTopics(this.declarations.newTopic(topic));
-				Map<String, TopicDescription> described = this.admin.describeTopics(name);
-				return described.get(name)
-					.partitions()
+			// One client for both calls: a service asks for several topics while it
+			// starts,
+			// and every client the template would make costs a connection and its
+			// threads.
+			try (Admin client = Admin.create(this.admin.getConfigurationProperties())) {
+				declare(client, topic);
+				TopicDescription described = client.describeTopics(List.of(name))
+					.allTopicNames()
+					.get(ANSWER.toMillis(), TimeUnit.MILLISECONDS)
+					.get(name);
+				return described.partitions()
 					.stream()
 					.map(TopicPartitionInfo::partition)
 					.map(String::valueOf)
 					.toArray(String[]::new);
 			}
-			catch (RuntimeException ex) {
+			catch (ExecutionException | TimeoutException | RuntimeException ex) {
 				if (System.nanoTime() - giveUpAt > 0) {
 					throw new IllegalStateException(
 							"cannot list the partitions of " + name + " within " + PATIENCE + ": " + ex.getMessage(),
 							ex);
 				}
 				pause();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException("interrupted while listing the partitions of " + name, ex);
+			}
+		}
+	}
+
+	private void declare(Admin client, Topic topic) throws ExecutionException, InterruptedException, TimeoutException {
+		try {
+			client.createTopics(List.of(this.declarations.newTopic(topic)))
+				.all()
+				.get(ANSWER.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (ExecutionException ex) {
+			if (!(ex.getCause() instanceof TopicExistsException)) {
+				throw ex;
 			}
 		}
 	}

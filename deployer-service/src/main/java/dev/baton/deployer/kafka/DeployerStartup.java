@@ -13,12 +13,12 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
-import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.stereotype.Component;
 
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.Topic;
 import dev.baton.contracts.deploy.DeployStep;
+import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.deployer.config.DeployerProperties;
@@ -31,7 +31,6 @@ import dev.baton.deployer.rollout.DeployRun;
 import dev.baton.deployer.rollout.RegistryFollower;
 import dev.baton.deployer.rollout.StepObserver;
 import dev.baton.kafka.CompactedTopicReader;
-import dev.baton.kafka.TopicNames;
 
 /**
  * Rebuilds the deployer's state from Kafka before it takes any request: its DEPLOY gates
@@ -47,8 +46,6 @@ class DeployerStartup implements ApplicationRunner {
 	private static final Logger logger = LoggerFactory.getLogger(DeployerStartup.class);
 
 	private final CompactedTopicReader reader;
-
-	private final RecentHeartbeats heartbeats;
 
 	private final DeployGates gates;
 
@@ -70,15 +67,13 @@ class DeployerStartup implements ApplicationRunner {
 
 	private final List<StepObserver> observers;
 
-	DeployerStartup(CompactedTopicReader reader, ConsumerFactory<String, Object> consumers, TopicNames names,
-			Clock clock, DeployGates gates, RegistryFollower registry, NginxNodes nodes, DeployRecovery recovery,
-			DeployDesk desk, AnswerReaders answers, KafkaListenerEndpointRegistry listeners,
-			DeployerProperties properties, List<StepObserver> observers) {
+	DeployerStartup(CompactedTopicReader reader, Clock clock, DeployGates gates, RegistryFollower registry,
+			NginxNodes nodes, DeployRecovery recovery, DeployDesk desk, AnswerReaders answers,
+			KafkaListenerEndpointRegistry listeners, DeployerProperties properties, List<StepObserver> observers) {
 		this.clock = clock;
 		this.desk = desk;
 		this.answers = answers;
 		this.reader = reader;
-		this.heartbeats = new RecentHeartbeats(consumers, names, clock);
 		this.gates = gates;
 		this.registry = registry;
 		this.nodes = nodes;
@@ -110,7 +105,15 @@ class DeployerStartup implements ApplicationRunner {
 				this.registry.onSnapshot(snapshot);
 			}
 		});
-		Map<TopicPartition, Long> events = this.heartbeats.readInto(this.nodes, this.lookback);
+		// As far back as a silent node stays in the set: every node to wait for (and
+		// those
+		// that left or were forgotten since) is known before a gate is touched.
+		Map<TopicPartition, Long> events = this.reader.readSince(Topic.NGINX_EVENTS,
+				this.clock.instant().minus(this.lookback), (key, value) -> {
+					if (value instanceof NginxEvent event) {
+						this.nodes.replay(event);
+					}
+				});
 		DeployJournal journal = new DeployJournal();
 		this.reader.readToEnd(Topic.DEPLOY_STEPS, (key, value) -> {
 			if (value instanceof DeployStep step) {
@@ -125,7 +128,7 @@ class DeployerStartup implements ApplicationRunner {
 			.orElse(this.clock.instant());
 		List<DeployRun> resumed = this.recovery.recover(journal);
 		this.answers.startFrom(events);
-		this.answers.startFrom(this.heartbeats.verdictsSince(oldest));
+		this.answers.startFrom(this.reader.positionsAt(Topic.HEALTH_VERDICTS, oldest));
 		this.listeners.getListenerContainer(AnswerReaders.NGINX_EVENTS).start();
 		this.listeners.getListenerContainer(AnswerReaders.VERDICTS).start();
 		awaitPositioned();

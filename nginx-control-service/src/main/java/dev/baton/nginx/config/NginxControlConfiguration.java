@@ -8,7 +8,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 
@@ -129,9 +128,8 @@ class NginxControlConfiguration {
 	}
 
 	@Bean
-	CommandReplay commandReplay(CompactedTopicReader reader, ConsumerFactory<String, Object> consumers,
-			TopicNames names, GateCommands commands, OwedAnswers owed) {
-		return new CommandReplay(reader, consumers, names, commands, owed);
+	CommandReplay commandReplay(CompactedTopicReader reader, GateCommands commands, OwedAnswers owed) {
+		return new CommandReplay(reader, commands, owed);
 	}
 
 	@Bean

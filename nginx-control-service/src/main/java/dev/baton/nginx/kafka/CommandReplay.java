@@ -1,21 +1,19 @@
 package dev.baton.nginx.kafka;
 
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 
-import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.kafka.core.ConsumerFactory;
-
 import dev.baton.contracts.Topic;
 import dev.baton.contracts.nginx.NginxCommand;
+import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.kafka.CompactedTopicReader;
-import dev.baton.kafka.TopicNames;
 import dev.baton.nginx.sync.GateCommands;
 import dev.baton.nginx.sync.OwedAnswers;
 
@@ -23,9 +21,8 @@ import dev.baton.nginx.sync.OwedAnswers;
  * Rebuilds the desired state from the whole compacted {@code nginx.commands} before the
  * node pushes anything, so nginx never sees a half-replayed state, then answers what the
  * node still owes: the recent commands it has no answer to on {@code nginx.events} (a
- * drain or an apply requested while it was down). The end offsets are taken before
- * reading: the listener starts there, so no record falls between the two (a few may be
- * seen twice, which handling makes harmless).
+ * drain or an apply requested while it was down). The listener starts where the replay
+ * stopped, so no record falls between the two.
  */
 public class CommandReplay {
 
@@ -33,26 +30,16 @@ public class CommandReplay {
 
 	private final CompactedTopicReader reader;
 
-	private final ConsumerFactory<String, Object> consumers;
-
-	private final String topic;
-
 	private final GateCommands commands;
 
 	private final OwedAnswers owed;
 
-	private final AnswerReadBack answers;
-
 	private final Map<TopicPartition, Long> ends = new ConcurrentHashMap<>();
 
-	public CommandReplay(CompactedTopicReader reader, ConsumerFactory<String, Object> consumers, TopicNames names,
-			GateCommands commands, OwedAnswers owed) {
+	public CommandReplay(CompactedTopicReader reader, GateCommands commands, OwedAnswers owed) {
 		this.reader = reader;
-		this.consumers = consumers;
-		this.topic = names.name(Topic.NGINX_COMMANDS);
 		this.commands = commands;
 		this.owed = owed;
-		this.answers = new AnswerReadBack(consumers, names);
 	}
 
 	/**
@@ -62,7 +49,7 @@ public class CommandReplay {
 	public long replay() {
 		// Both reads take a consumer of their own: reading the answers meanwhile saves a
 		// restarted node the time of one.
-		CompletableFuture<Long> answersRead = CompletableFuture.supplyAsync(() -> this.answers.readInto(this.owed));
+		CompletableFuture<Long> answersRead = CompletableFuture.supplyAsync(this::readAnswers);
 		long records = rebuild();
 		long events = joined(answersRead);
 		int owedAnswers = this.commands.answerOwed();
@@ -84,14 +71,27 @@ public class CommandReplay {
 	}
 
 	private long rebuild() {
-		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "offsets-nginx-commands")) {
-			this.ends.putAll(consumer.endOffsets(consumer.partitionsFor(this.topic)
-				.stream()
-				.map((info) -> new TopicPartition(this.topic, info.partition()))
-				.toList()));
-		}
-		return this.reader.readToEnd(Topic.NGINX_COMMANDS,
-				(key, value) -> this.commands.restore(key, (NginxCommand) value));
+		long[] records = { 0 };
+		this.ends.putAll(this.reader.readSince(Topic.NGINX_COMMANDS, Instant.EPOCH, (key, value) -> {
+			this.commands.restore(key, (NginxCommand) value);
+			records[0]++;
+		}));
+		return records[0];
+	}
+
+	/**
+	 * Reads {@code nginx.events} back over the answer window, so the node knows which
+	 * commands it already answered.
+	 */
+	private long readAnswers() {
+		long[] events = { 0 };
+		this.reader.readSince(Topic.NGINX_EVENTS, Instant.now().minus(this.owed.window()), (key, value) -> {
+			if (value instanceof NginxEvent event) {
+				this.owed.answered(event);
+				events[0]++;
+			}
+		});
+		return events[0];
 	}
 
 	/**
