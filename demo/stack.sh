@@ -96,8 +96,13 @@ PROPERTIES
 }
 
 start_service() { # module, port, arguments...
-  local module=$1 port=$2; shift 2
-  start_process "$module" java "${JVM_OPTS[@]}" -Xmx256m -jar "$(jar "$module")" \
+  local module=$1 port=$2 priority=(nice -n 10); shift 2
+  # The control plane yields the CPU to the data plane: on 2 shared cores a service's JVM starting
+  # (or restarting after a crash) otherwise starves the one instance serving everything while the
+  # other restarts, and requests time out connecting to it. nginx-control keeps the default
+  # priority, as the nginx it manages inherits it.
+  [ "$module" = nginx-control-service ] && priority=()
+  start_process "$module" "${priority[@]}" java "${JVM_OPTS[@]}" -Xmx256m -jar "$(jar "$module")" \
     --spring.kafka.bootstrap-servers="127.0.0.1:$KAFKA_PORT" --server.port="$port" "$@"
 }
 
@@ -319,12 +324,14 @@ demo() {
 }
 
 chaos() {
-  local short=false argument
-  for argument in "$@"; do
-    case $argument in
+  local short=false fault=() usage="usage: ./baton chaos [--short] [--fault TARGET@PHASE]"
+  while [ $# -gt 0 ]; do
+    case $1 in
       --short) short=true ;;
-      *) die "usage: ./baton chaos [--short]" ;;
+      --fault) [ $# -ge 2 ] || die "$usage"; fault=(--fault "$2"); shift ;;
+      *) die "$usage" ;;
     esac
+    shift
   done
   prepare_fresh_stack
   trap stack_down EXIT
@@ -334,5 +341,5 @@ chaos() {
   stack_up
   java "${JVM_OPTS[@]}" -cp "$ROOT/demo/target/baton-demo.jar" dev.baton.demo.chaos.ChaosRunner --root "$ROOT" \
     --run "$RUN" --service "$SERVICE" --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" \
-    $($short && echo --short)
+    $($short && echo --short) "${fault[@]}"
 }

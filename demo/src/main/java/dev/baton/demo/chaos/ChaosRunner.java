@@ -26,12 +26,15 @@ public final class ChaosRunner {
 
 	private final DemoOptions options;
 
+	private final List<Fault> faults;
+
 	private final boolean quick;
 
 	private final PrintStream out;
 
-	ChaosRunner(DemoOptions options, boolean quick, PrintStream out) {
+	ChaosRunner(DemoOptions options, List<Fault> faults, boolean quick, PrintStream out) {
 		this.options = options;
+		this.faults = faults;
 		this.quick = quick;
 		this.out = out;
 	}
@@ -43,8 +46,12 @@ public final class ChaosRunner {
 		PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
 		int code;
 		try {
-			boolean quick = Arrays.asList(args).contains("--short");
-			code = new ChaosRunner(DemoOptions.parse(args), quick, out).run() ? 0 : 1;
+			List<String> arguments = Arrays.asList(args);
+			int only = arguments.indexOf("--fault");
+			List<Fault> faults = (only >= 0 && only + 1 < arguments.size())
+					? List.of(Fault.parse(arguments.get(only + 1)))
+					: arguments.contains("--short") ? Fault.quick() : Fault.all();
+			code = new ChaosRunner(DemoOptions.parse(args), faults, arguments.contains("--short"), out).run() ? 0 : 1;
 		}
 		catch (IOException | RuntimeException ex) {
 			ex.printStackTrace();
@@ -55,7 +62,6 @@ public final class ChaosRunner {
 	}
 
 	boolean run() throws IOException {
-		List<Fault> faults = this.quick ? Fault.quick() : Fault.all();
 		Stack stack = new Stack(this.options);
 		Processes processes = new Processes(this.options.run());
 		try (Kafka kafka = new Kafka(Connection.of(this.options.kafka(), "baton."))) {
@@ -69,7 +75,7 @@ public final class ChaosRunner {
 			FaultResult undisturbed = deploys.run(null, UNDISTURBED_BOUND);
 			Duration bound = faultBound(undisturbed);
 			List<FaultResult> results = new ArrayList<>();
-			for (Fault fault : faults) {
+			for (Fault fault : this.faults) {
 				results.add(deploys.runToTheEnd(fault, bound));
 			}
 			String table = ChaosTable.render(undisturbed, results);

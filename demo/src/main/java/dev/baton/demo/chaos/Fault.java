@@ -2,6 +2,7 @@ package dev.baton.demo.chaos;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One fault of the suite: what is hit, and the phase of the first instance's rollout that
@@ -33,6 +34,34 @@ record Fault(Target target, Phase phase) {
 		return List.of(new Fault(Target.DEPLOYER, Phase.VERIFY), new Fault(Target.NGINX_CONTROL, Phase.DRAIN_WAIT),
 				new Fault(Target.HEALTH, Phase.RESTART), new Fault(Target.REGISTRY, Phase.ENABLE),
 				new Fault(Target.BROKER, Phase.VERIFY));
+	}
+
+	/**
+	 * Reads one fault as the command line names it, {@code TARGET@PHASE} (as in
+	 * {@code registry@enable} or {@code nginx-control@drain-wait}).
+	 * @param text the fault's name
+	 * @return the fault
+	 * @throws IllegalArgumentException naming the faults there are, when it is none of
+	 * them
+	 */
+	static Fault parse(String text) {
+		return all().stream()
+			.filter((fault) -> fault.name().equals(text))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException("no fault " + text + "; the faults are "
+					+ String.join(", ", all().stream().map(Fault::name).toList())));
+	}
+
+	/**
+	 * The fault's name on the command line.
+	 * @return {@code target@phase}, lower case with dashes
+	 */
+	String name() {
+		return dashed(this.target.name()).replace("-service", "") + "@" + dashed(this.phase.name());
+	}
+
+	private static String dashed(String constant) {
+		return constant.toLowerCase(Locale.ROOT).replace('_', '-');
 	}
 
 	/**
