@@ -95,15 +95,74 @@ PROPERTIES
   wait_for "Kafka on 127.0.0.1:$KAFKA_PORT" 60 bash -c "exec 3<>/dev/tcp/127.0.0.1/$KAFKA_PORT"
 }
 
-start_service() { # module, port, arguments...
-  local module=$1 port=$2 priority=(nice -n 10); shift 2
+SERVICES=(registry-service deployer-service nginx-control-service health-service)
+declare -A SERVICE_PORT=([registry-service]=$REGISTRY_PORT [health-service]=7102 [nginx-control-service]=7103
+  [deployer-service]=7104)
+
+service_arguments() { # module: sets ARGS to the service's settings, after the broker's address and its port
+  case $1 in
+    registry-service) ARGS=(--baton.registry.admin.token="$(secret registry)") ;;
+    deployer-service) ARGS=(
+      "--baton.deployer.services.$SERVICE.runtime.activate=ln,-sfn,$DEMO/releases/{version},$DEMO/instances/{instanceId}/current"
+      "--baton.deployer.services.$SERVICE.runtime.restart=$ROOT/demo/runtime/restart-instance,http://127.0.0.1:$SUPERVISOR_PORT,{instanceId},{host},{port},90,$RUN/supervisor.credentials"
+      "--baton.deployer.services.$SERVICE.runtime.command-timeout=100s"
+      "--baton.deployer.services.$SERVICE.health-timeout=60s") ;;
+    nginx-control-service) ARGS=(--baton.nginx-control.node-id=edge-1
+      --baton.nginx-control.routes.$SERVICE.listen="127.0.0.1:$NGINX_PORT"
+      --baton.nginx-control.control.token="$(secret nginx-control)"
+      --baton.nginx-control.nginx.working-directory="$RUN/nginx") ;;
+    # Everything shares 2 cores here: a cold instance under load can take more than the default
+    # 500 ms to answer a probe (seen: over 2 s while another JVM starts); a slow answer must not take
+    # the only serving instance out. A dead instance still fails fast: a refused probe is no timeout.
+    # After a restart the hook has already seen the instance answer, so the fast probes that confirm
+    # its version (rise 2) run 10 ms apart instead of 100 ms: they run only while a deploy waits, and
+    # while the instance is down each is a refused connect.
+    health-service) ARGS=(--baton.health.services.$SERVICE.timeout=5s --baton.health.services.$SERVICE.fall=3
+      --baton.health.services.$SERVICE.fast-interval=10ms) ;;
+  esac
+}
+
+service_build() { # module: where the service runs from, its jar extracted (the layout class-data sharing needs)
+  printf '%s/cds/%s\n' "$RUN" "$1"
+}
+
+train_service_archives() {
+  # Most of a service's start-up is loading classes, and a service killed mid-deploy must be back
+  # in seconds: each service runs from its extracted jar with a class-data-sharing archive, made by
+  # a training run that builds its context with the stack's settings and exits before it starts
+  # anything (no listener, no nginx). Trained again only when the jar's content changed.
+  local module jar build sum pids=()
+  for module in "${SERVICES[@]}"; do
+    jar=$(jar "$module") build=$(service_build "$module")
+    sum=$(sha1sum < "$jar" | cut -c1-40)
+    [ -f "$build/app.jsa" ] && [ "$(cat "$build/jar.sha1" 2>/dev/null)" = "$sum" ] && continue
+    rm -rf "$build"
+    java -Djarmode=tools -jar "$jar" extract --destination "$build" >/dev/null
+    local ARGS
+    service_arguments "$module"
+    (java -XX:ArchiveClassesAtExit="$build/app.jsa" -Dspring.context.exit=onRefresh "${JVM_OPTS[@]}" -Xmx256m \
+      -jar "$build/${jar##*/}" --spring.kafka.bootstrap-servers="127.0.0.1:$KAFKA_PORT" --server.port=0 "${ARGS[@]}" \
+      > "$RUN/logs/cds-$module.log" 2>&1 && [ -f "$build/app.jsa" ] && echo "$sum" > "$build/jar.sha1") &
+    pids+=($!)
+  done
+  [ ${#pids[@]} -eq 0 ] || say "Training the services' class-data-sharing archives"
+  # A failed training only costs speed: the service then starts without the archive.
+  for module in "${pids[@]}"; do wait "$module" || true; done
+}
+
+start_service() { # module
+  local module=$1 priority=(nice -n 10) ARGS build archive=()
+  build=$(service_build "$module")
+  service_arguments "$module"
+  [ -f "$build/jar.sha1" ] && archive=(-XX:SharedArchiveFile="$build/app.jsa")
   # The control plane yields the CPU to the data plane: on 2 shared cores a service's JVM starting
   # (or restarting after a crash) otherwise starves the one instance serving everything while the
   # other restarts, and requests time out connecting to it. nginx-control keeps the default
   # priority, as the nginx it manages inherits it.
   [ "$module" = nginx-control-service ] && priority=()
-  start_process "$module" "${priority[@]}" java "${JVM_OPTS[@]}" -Xmx256m -jar "$(jar "$module")" \
-    --spring.kafka.bootstrap-servers="127.0.0.1:$KAFKA_PORT" --server.port="$port" "$@"
+  start_process "$module" "${priority[@]}" java "${archive[@]}" "${JVM_OPTS[@]}" -Xmx256m \
+    -jar "$build/$(basename "$(jar "$module")")" --spring.kafka.bootstrap-servers="127.0.0.1:$KAFKA_PORT" \
+    --server.port="${SERVICE_PORT[$module]}" "${ARGS[@]}"
 }
 
 wait_healthy() { # module, port
@@ -215,25 +274,12 @@ supervisor() { supervisorctl -c "$DEMO/supervisord.conf" "$@"; }
 stack_up() {
   [ -f "$(jar sample-app)" ] && [ -d "$ROOT/local-kafka/target/lib" ] || build
   start_kafka
-  start_service registry-service "$REGISTRY_PORT" --baton.registry.admin.token="$(secret registry)"
+  train_service_archives
+  start_service registry-service
   wait_healthy registry-service "$REGISTRY_PORT"
-  start_service deployer-service 7104 \
-    "--baton.deployer.services.$SERVICE.runtime.activate=ln,-sfn,$DEMO/releases/{version},$DEMO/instances/{instanceId}/current" \
-    "--baton.deployer.services.$SERVICE.runtime.restart=$ROOT/demo/runtime/restart-instance,http://127.0.0.1:$SUPERVISOR_PORT,{instanceId},{host},{port},90,$RUN/supervisor.credentials" \
-    "--baton.deployer.services.$SERVICE.runtime.command-timeout=100s" \
-    "--baton.deployer.services.$SERVICE.health-timeout=60s"
-  start_service nginx-control-service 7103 --baton.nginx-control.node-id=edge-1 \
-    --baton.nginx-control.routes.$SERVICE.listen="127.0.0.1:$NGINX_PORT" \
-    --baton.nginx-control.control.token="$(secret nginx-control)" \
-    --baton.nginx-control.nginx.working-directory="$RUN/nginx"
-  # Everything shares 2 cores here: a cold instance under load can take more than the default
-  # 500 ms to answer a probe (seen: over 2 s while another JVM starts); a slow answer must not take
-  # the only serving instance out. A dead instance still fails fast: a refused probe is no timeout.
-  # After a restart the hook has already seen the instance answer, so the fast probes that confirm
-  # its version (rise 2) run 10 ms apart instead of 100 ms: they run only while a deploy waits, and
-  # while the instance is down each is a refused connect.
-  start_service health-service 7102 --baton.health.services.$SERVICE.timeout=5s --baton.health.services.$SERVICE.fall=3 \
-    --baton.health.services.$SERVICE.fast-interval=10ms
+  start_service deployer-service
+  start_service nginx-control-service
+  start_service health-service
   prepare_releases
   write_supervisor_config
   supervisord -c "$DEMO/supervisord.conf"

@@ -70,7 +70,7 @@ public final class ChaosRunner {
 					Duration.ofSeconds(90));
 			FaultDeploy deploys = new FaultDeploy(stack, kafka, check, recovery, new FaultInjector(processes),
 					this.out);
-			deploys.warmUp(this.quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10));
+			deploys.warmUp(Duration.ofSeconds(10));
 			deploys.ready();
 			FaultResult undisturbed = deploys.run(null, UNDISTURBED_BOUND);
 			Duration bound = faultBound(undisturbed);

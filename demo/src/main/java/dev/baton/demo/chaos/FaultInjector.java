@@ -18,6 +18,8 @@ final class FaultInjector {
 
 	static final Duration PAUSE = Duration.ofSeconds(20);
 
+	private static final Duration READY_WITHIN = Duration.ofSeconds(60);
+
 	private final Processes processes;
 
 	FaultInjector(Processes processes) {
@@ -35,7 +37,7 @@ final class FaultInjector {
 			return switch (target) {
 				case BROKER -> pause();
 				case NGINX -> killNginx();
-				default -> killService(target.process());
+				default -> killService(target);
 			};
 		}
 		catch (RuntimeException ex) {
@@ -43,11 +45,18 @@ final class FaultInjector {
 		}
 	}
 
-	private Injected killService(String name) {
+	private Injected killService(Target target) {
+		String name = target.process();
 		long pid = this.processes.pid(name).orElseThrow(() -> new IllegalStateException(name + " is not running"));
 		Processes.signal("KILL", List.of(pid));
-		CompletableFuture<String> restarted = CompletableFuture
-			.supplyAsync(() -> "started again as pid " + this.processes.relaunch(name), after(RESTART_AFTER));
+		CompletableFuture<String> restarted = CompletableFuture.supplyAsync(() -> {
+			long logged = this.processes.logLength(name);
+			long again = this.processes.relaunch(name);
+			return "started again as pid " + again + ", "
+					+ this.processes.readyAfter(name, again, logged, target.ready(), READY_WITHIN)
+						.map((ready) -> "back at work " + ChaosTable.seconds(ready) + " after its start")
+						.orElse("not back at work within " + READY_WITHIN.toSeconds() + " s");
+		}, after(RESTART_AFTER));
 		return new Injected("killed pid " + pid, restarted);
 	}
 

@@ -2,9 +2,12 @@ package dev.baton.demo.chaos;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -76,6 +79,50 @@ final class Processes {
 		catch (IOException ex) {
 			throw new IllegalStateException("cannot start " + name + " again", ex);
 		}
+	}
+
+	/**
+	 * How far a process's log goes now, so what a restart writes can be told apart.
+	 * @param name the process
+	 * @return the log's length in bytes, 0 when there is none
+	 */
+	long logLength(String name) {
+		return this.run.resolve("logs").resolve(name + ".log").toFile().length();
+	}
+
+	/**
+	 * Waits for a restarted process to log a line, and tells how long after its start it
+	 * wrote it (by the line's own timestamp, as the service logs it).
+	 * @param name the process
+	 * @param pid the restarted process
+	 * @param from where its log stood before the restart
+	 * @param words what the line says
+	 * @param within how long to wait
+	 * @return the time from the process's start to the line, empty when it did not come
+	 */
+	Optional<Duration> readyAfter(String name, long pid, long from, String words, Duration within) {
+		Optional<Instant> started = ProcessHandle.of(pid).flatMap((process) -> process.info().startInstant());
+		Path log = this.run.resolve("logs").resolve(name + ".log");
+		long deadline = System.nanoTime() + within.toNanos();
+		while (started.isPresent() && System.nanoTime() < deadline) {
+			try (RandomAccessFile file = new RandomAccessFile(log.toFile(), "r")) {
+				file.seek(from);
+				for (String line = file.readLine(); line != null; line = file.readLine()) {
+					if (line.contains(words)) {
+						return Optional.of(Duration.between(started.get(), Instant.parse(line.substring(0, 24))));
+					}
+				}
+				Thread.sleep(100);
+			}
+			catch (IOException | RuntimeException ex) {
+				return Optional.empty();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return Optional.empty();
+			}
+		}
+		return Optional.empty();
 	}
 
 	/**

@@ -7,16 +7,30 @@ package dev.baton.demo.chaos;
  */
 enum Target {
 
-	REGISTRY("registry-service", 7101), HEALTH("health-service", 7102), NGINX_CONTROL("nginx-control-service", 7103),
-	DEPLOYER("deployer-service", 7104), BROKER("kafka", 0), NGINX("nginx", 0);
+	REGISTRY("registry-service", 7101, "Started RegistryApplication"),
+	HEALTH("health-service", 7102, "restart steps still await a verdict"),
+	NGINX_CONTROL("nginx-control-service", 7103, "rebuilt its desired state from"),
+	DEPLOYER("deployer-service", 7104, "taking deploy requests"), BROKER("kafka", 0, ""), NGINX("nginx", 0, "");
 
 	private final String process;
 
 	private final int port;
 
-	Target(String process, int port) {
+	private final String ready;
+
+	Target(String process, int port, String ready) {
 		this.process = process;
 		this.port = port;
+		this.ready = ready;
+	}
+
+	/**
+	 * What a service logs once it does its part of a running deploy again: its readers
+	 * positioned and its outstanding work rebuilt.
+	 * @return the words of that log line
+	 */
+	String ready() {
+		return this.ready;
 	}
 
 	/**

@@ -45,6 +45,8 @@ class NodeLifecycle implements SmartLifecycle, DisposableBean {
 
 	private boolean stopped;
 
+	private volatile boolean started;
+
 	NodeLifecycle(NginxSetup setup, ManagedNginx managed, CommandReplay replay, PeerSync sync, DrainTracker drains,
 			Heartbeat heartbeat, NodePresence presence) {
 		this.setup = setup;
@@ -58,6 +60,7 @@ class NodeLifecycle implements SmartLifecycle, DisposableBean {
 
 	@Override
 	public void start() {
+		this.started = true;
 		if (this.managed != null) {
 			this.managed.start();
 		}
@@ -92,7 +95,11 @@ class NodeLifecycle implements SmartLifecycle, DisposableBean {
 		this.drains.close();
 		if (this.managed != null) {
 			this.managed.close();
-			this.presence.stoppedWithNginx();
+			// A context closed before it started (a start-up that failed in another bean,
+			// a run that only builds the context) had no node to leave.
+			if (this.started) {
+				this.presence.stoppedWithNginx();
+			}
 		}
 	}
 
