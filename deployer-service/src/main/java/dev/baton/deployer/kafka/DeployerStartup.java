@@ -6,6 +6,9 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
@@ -95,32 +98,48 @@ class DeployerStartup implements ApplicationRunner {
 
 	@Override
 	public void run(ApplicationArguments args) {
-		this.reader.readToEnd(Topic.NGINX_COMMANDS, (key, value) -> {
-			if (key != null && key.endsWith("/DEPLOY")) {
-				this.gates.observe(GateKey.parse(key), (value instanceof SetPeerGate command) ? command : null);
-			}
-		});
-		this.reader.readToEnd(Topic.REGISTRY_STATE, (key, value) -> {
-			if (value instanceof InstanceSnapshot snapshot) {
-				this.registry.onSnapshot(snapshot);
-			}
-		});
-		// As far back as a silent node stays in the set: every node to wait for (and
-		// those
-		// that left or were forgotten since) is known before a gate is touched.
-		Map<TopicPartition, Long> events = this.reader.readSince(Topic.NGINX_EVENTS,
-				this.clock.instant().minus(this.lookback), (key, value) -> {
+		// The four reads are independent, and each spends most of its time waiting for
+		// the
+		// broker: side by side, a restarted deployer is back at work sooner (the chaos
+		// suite's deployer rows measure it).
+		ExecutorService readers = Executors.newFixedThreadPool(3);
+		try {
+			CompletableFuture<Void> gates = CompletableFuture
+				.runAsync(() -> this.reader.readToEnd(Topic.NGINX_COMMANDS, (key, value) -> {
+					if (key != null && key.endsWith("/DEPLOY")) {
+						this.gates.observe(GateKey.parse(key), (value instanceof SetPeerGate command) ? command : null);
+					}
+				}), readers);
+			CompletableFuture<Void> snapshots = CompletableFuture
+				.runAsync(() -> this.reader.readToEnd(Topic.REGISTRY_STATE, (key, value) -> {
+					if (value instanceof InstanceSnapshot snapshot) {
+						this.registry.onSnapshot(snapshot);
+					}
+				}), readers);
+			// As far back as a silent node stays in the set: every node to wait for (and
+			// those that left or were forgotten since) is known before a gate is touched.
+			CompletableFuture<Map<TopicPartition, Long>> events = CompletableFuture.supplyAsync(() -> this.reader
+				.readSince(Topic.NGINX_EVENTS, this.clock.instant().minus(this.lookback), (key, value) -> {
 					if (value instanceof NginxEvent event) {
 						this.nodes.replay(event);
 					}
-				});
-		DeployJournal journal = new DeployJournal();
-		this.reader.readToEnd(Topic.DEPLOY_STEPS, (key, value) -> {
-			if (value instanceof DeployStep step) {
-				journal.apply(step);
-				this.observers.forEach((observer) -> observer.replayed(step));
-			}
-		});
+				}), readers);
+			DeployJournal journal = new DeployJournal();
+			this.reader.readToEnd(Topic.DEPLOY_STEPS, (key, value) -> {
+				if (value instanceof DeployStep step) {
+					journal.apply(step);
+					this.observers.forEach((observer) -> observer.replayed(step));
+				}
+			});
+			CompletableFuture.allOf(gates, snapshots, events).join();
+			resume(journal, events.join());
+		}
+		finally {
+			readers.shutdown();
+		}
+	}
+
+	private void resume(DeployJournal journal, Map<TopicPartition, Long> events) {
 		Instant oldest = journal.unfinished()
 			.stream()
 			.map((unfinished) -> unfinished.started().at())
