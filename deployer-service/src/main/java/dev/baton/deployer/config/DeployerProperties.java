@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
@@ -79,38 +80,53 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 
 		ServicePolicy policy() {
 			return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
-					this.enableTimeout, this.drainTimeoutFatal);
+					this.enableTimeout, this.drainTimeoutFatal, this.runtime.checkInterval());
 		}
 
 	}
 
 	/**
-	 * Argv templates with placeholders {@code {service} {instanceId} {host} {port}
-	 * {version}}. Either {@code restart} (run after {@code activate}) or both
-	 * {@code stop} and {@code start} (run around it).
+	 * How a service's instances are restarted. Argv templates take the placeholders
+	 * {@code {service} {instanceId} {host} {port} {version}}. The {@code command} kind
+	 * runs either {@code restart} (after {@code activate}) or both {@code stop} and
+	 * {@code start} (around it).
 	 *
+	 * @param kind who runs the instances' processes
 	 * @param activate makes the version the one the instance will run
 	 * @param restart restarts the instance
 	 * @param stop stops the instance, before activate
 	 * @param start starts the instance, after activate
+	 * @param check exits 0 while the instance's process runs (ready or not), non-zero
+	 * when it does not
 	 * @param commandTimeout how long each command may run
+	 * @param checkInterval how often the runtime is asked whether a restarted instance
+	 * still runs while its verdict is awaited
 	 */
-	public record Runtime(List<String> activate, List<String> restart, List<String> stop, List<String> start,
-			@DefaultValue("60s") Duration commandTimeout) {
+	public record Runtime(@DefaultValue("command") RuntimeKind kind, List<String> activate, List<String> restart,
+			List<String> stop, List<String> start, List<String> check, @DefaultValue("60s") Duration commandTimeout,
+			@DefaultValue("100ms") Duration checkInterval) {
 
 		public Runtime {
 			positive("command-timeout", commandTimeout);
-			new ArgvTemplate(activate);
-			boolean stopStart = stop != null && !stop.isEmpty() && start != null && !start.isEmpty();
-			if (!stopStart && (restart == null || restart.isEmpty())) {
-				throw new IllegalArgumentException("runtime needs a restart command, or both stop and start");
+			positive("runtime.check-interval", checkInterval);
+			if (kind == RuntimeKind.COMMAND) {
+				new ArgvTemplate(activate);
+				boolean stopStart = stop != null && !stop.isEmpty() && start != null && !start.isEmpty();
+				if (!stopStart && (restart == null || restart.isEmpty())) {
+					throw new IllegalArgumentException("runtime needs a restart command, or both stop and start");
+				}
+				commands(activate, restart, stop, start);
 			}
-			commands(activate, restart, stop, start);
+			optional(check);
 		}
 
 		CommandRuntime.Commands commands() {
 			return new CommandRuntime.Commands(commands(this.activate, this.restart, this.stop, this.start),
-					this.commandTimeout);
+					optional(this.check), this.commandTimeout);
+		}
+
+		private static Optional<ArgvTemplate> optional(List<String> argv) {
+			return (argv == null || argv.isEmpty()) ? Optional.empty() : Optional.of(new ArgvTemplate(argv));
 		}
 
 		private static List<ArgvTemplate> commands(List<String> activate, List<String> restart, List<String> stop,

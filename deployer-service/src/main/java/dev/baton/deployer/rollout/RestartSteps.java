@@ -1,7 +1,10 @@
 package dev.baton.deployer.rollout;
 
 import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -18,9 +21,12 @@ import dev.baton.contracts.health.VerdictIssued;
  * Restarts an instance on a version through its runtime, then waits for the verdict that
  * names that restart: healthy, and on that very version. health-service hears of the
  * restart as it begins, so its verdict does not wait for the runtime's commands to
- * return.
+ * return. While the verdict is awaited, the runtime is asked at the service's check
+ * interval whether the restarted process still runs: a crash fails the step at once.
  */
 final class RestartSteps {
+
+	private final Map<StepId, ProcessWatch> watches = new ConcurrentHashMap<>();
 
 	private final AnswerBoard board;
 
@@ -69,6 +75,7 @@ final class RestartSteps {
 			throw new DeployFailure("restart of " + target.instanceId() + " on " + version + " failed with exit code "
 					+ result.exitCode() + (result.stderr().isBlank() ? "" : ": " + lastLine(result.stderr())));
 		}
+		this.watches.put(stepId, result.watch());
 		return stepId;
 	}
 
@@ -90,21 +97,42 @@ final class RestartSteps {
 				verdict.version(), this.clock.instant()));
 	}
 
+	/**
+	 * Waits on the verdict itself, never sleeps: a verdict ends the wait the moment it
+	 * arrives, and the runtime is asked only while none has.
+	 */
 	private VerdictIssued awaitVerdict(DeployPlan plan, Target target, StepId stepId)
 			throws DeployFailure, InterruptedException {
 		CompletableFuture<VerdictIssued> verdict = this.board.expectVerdict(stepId);
+		ProcessWatch watch = this.watches.getOrDefault(stepId, ProcessWatch.NONE);
+		long deadline = System.nanoTime() + plan.policy().healthTimeout().toNanos();
 		try {
-			return verdict.get(plan.policy().healthTimeout().toMillis(), TimeUnit.MILLISECONDS);
-		}
-		catch (TimeoutException ex) {
-			throw new DeployFailure(target.instanceId() + " was not verified within " + plan.policy().healthTimeout()
-					+ " of its restart (no verdict answering step " + stepId + ")");
+			while (true) {
+				long left = deadline - System.nanoTime();
+				if (left <= 0) {
+					throw new DeployFailure(
+							target.instanceId() + " was not verified within " + plan.policy().healthTimeout()
+									+ " of its restart (no verdict answering step " + stepId + ")");
+				}
+				long wait = (watch == ProcessWatch.NONE) ? left
+						: Math.min(left, plan.policy().checkInterval().toNanos());
+				try {
+					return verdict.get(wait, TimeUnit.NANOSECONDS);
+				}
+				catch (TimeoutException ex) {
+					Optional<String> crash = watch.crashed();
+					if (crash.isPresent()) {
+						throw new DeployFailure(target.instanceId() + " crashed during verification: " + crash.get());
+					}
+				}
+			}
 		}
 		catch (ExecutionException ex) {
 			throw new IllegalStateException("verdict futures never fail", ex);
 		}
 		finally {
 			this.board.forget(stepId);
+			this.watches.remove(stepId);
 		}
 	}
 

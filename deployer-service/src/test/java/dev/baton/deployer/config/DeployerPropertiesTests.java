@@ -56,6 +56,22 @@ class DeployerPropertiesTests {
 			});
 	}
 
+	@Test
+	void bindsTheCheckCommandAndItsIntervalIntoTheServicesPolicy() {
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.activate=activate",
+					"baton.deployer.services.orders.runtime.restart=restart,{instanceId}",
+					"baton.deployer.services.orders.runtime.check=/usr/local/bin/runs,{instanceId}",
+					"baton.deployer.services.orders.runtime.check-interval=250ms")
+			.run((context) -> {
+				DeployerProperties.Service orders = context.getBean(DeployerProperties.class).services().get("orders");
+				assertThat(orders.runtime().kind()).isEqualTo(RuntimeKind.COMMAND);
+				assertThat(orders.runtime().commands().check()).hasValueSatisfying(
+						(check) -> assertThat(check).hasToString("[/usr/local/bin/runs, {instanceId}]"));
+				assertThat(orders.policy().checkInterval()).isEqualTo(Duration.ofMillis(250));
+			});
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@EnableConfigurationProperties(DeployerProperties.class)
 	static class PropertiesOnly {
