@@ -2,10 +2,7 @@ package dev.baton.deployer.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
@@ -17,8 +14,6 @@ import org.springframework.validation.annotation.Validated;
 
 import dev.baton.contracts.ServiceName;
 import dev.baton.deployer.rollout.ServicePolicy;
-import dev.baton.deployer.runtime.ArgvTemplate;
-import dev.baton.deployer.runtime.CommandRuntime;
 
 /**
  * The deployer's settings: how each service is deployed and restarted.
@@ -58,7 +53,7 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 	/**
 	 * How one service is deployed.
 	 *
-	 * @param runtime the commands that put a version on an instance and restart it
+	 * @param runtime how a version is put on an instance and the instance restarted
 	 * @param maxUnavailable instances out of rotation at once
 	 * @param minHealthy instances that keep serving throughout
 	 * @param drainTimeout how long every live nginx node may take to drain a peer
@@ -67,7 +62,7 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 	 * @param drainTimeoutFatal whether a drain that times out fails the deploy (otherwise
 	 * it is recorded and the deploy goes on)
 	 */
-	public record Service(@Valid @NotNull Runtime runtime, @DefaultValue("1") @Min(1) int maxUnavailable,
+	public record Service(@Valid @NotNull RuntimeProperties runtime, @DefaultValue("1") @Min(1) int maxUnavailable,
 			@DefaultValue("1") @Min(0) int minHealthy, @DefaultValue("30s") Duration drainTimeout,
 			@DefaultValue("60s") Duration healthTimeout, @DefaultValue("30s") Duration enableTimeout,
 			@DefaultValue("false") boolean drainTimeoutFatal) {
@@ -81,64 +76,6 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 		ServicePolicy policy() {
 			return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
 					this.enableTimeout, this.drainTimeoutFatal, this.runtime.checkInterval());
-		}
-
-	}
-
-	/**
-	 * How a service's instances are restarted. Argv templates take the placeholders
-	 * {@code {service} {instanceId} {host} {port} {version}}. The {@code command} kind
-	 * runs either {@code restart} (after {@code activate}) or both {@code stop} and
-	 * {@code start} (around it).
-	 *
-	 * @param kind who runs the instances' processes
-	 * @param activate makes the version the one the instance will run
-	 * @param restart restarts the instance
-	 * @param stop stops the instance, before activate
-	 * @param start starts the instance, after activate
-	 * @param check exits 0 while the instance's process runs (ready or not), non-zero
-	 * when it does not
-	 * @param commandTimeout how long each command may run
-	 * @param checkInterval how often the runtime is asked whether a restarted instance
-	 * still runs while its verdict is awaited
-	 */
-	public record Runtime(@DefaultValue("command") RuntimeKind kind, List<String> activate, List<String> restart,
-			List<String> stop, List<String> start, List<String> check, @DefaultValue("60s") Duration commandTimeout,
-			@DefaultValue("100ms") Duration checkInterval) {
-
-		public Runtime {
-			positive("command-timeout", commandTimeout);
-			positive("runtime.check-interval", checkInterval);
-			if (kind == RuntimeKind.COMMAND) {
-				new ArgvTemplate(activate);
-				boolean stopStart = stop != null && !stop.isEmpty() && start != null && !start.isEmpty();
-				if (!stopStart && (restart == null || restart.isEmpty())) {
-					throw new IllegalArgumentException("runtime needs a restart command, or both stop and start");
-				}
-				commands(activate, restart, stop, start);
-			}
-			optional(check);
-		}
-
-		CommandRuntime.Commands commands() {
-			return new CommandRuntime.Commands(commands(this.activate, this.restart, this.stop, this.start),
-					optional(this.check), this.commandTimeout);
-		}
-
-		private static Optional<ArgvTemplate> optional(List<String> argv) {
-			return (argv == null || argv.isEmpty()) ? Optional.empty() : Optional.of(new ArgvTemplate(argv));
-		}
-
-		private static List<ArgvTemplate> commands(List<String> activate, List<String> restart, List<String> stop,
-				List<String> start) {
-			List<ArgvTemplate> sequence = new ArrayList<>();
-			boolean stopStart = stop != null && !stop.isEmpty() && start != null && !start.isEmpty();
-			if (stopStart) {
-				sequence.add(new ArgvTemplate(stop));
-			}
-			sequence.add(new ArgvTemplate(activate));
-			sequence.add(new ArgvTemplate(stopStart ? start : restart));
-			return sequence;
 		}
 
 	}

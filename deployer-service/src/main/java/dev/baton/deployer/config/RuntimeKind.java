@@ -10,9 +10,6 @@ public enum RuntimeKind {
 	COMMAND,
 
 	/** supervisord's XML-RPC API. */
-	SUPERVISORD,
-
-	/** {@code systemctl}. */
-	SYSTEMD
+	SUPERVISORD
 
 }
