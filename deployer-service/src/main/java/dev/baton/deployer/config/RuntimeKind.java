@@ -10,6 +10,9 @@ public enum RuntimeKind {
 	COMMAND,
 
 	/** supervisord's XML-RPC API. */
-	SUPERVISORD
+	SUPERVISORD,
+
+	/** {@code systemctl}. */
+	SYSTEMD
 
 }

@@ -16,6 +16,7 @@ import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.runtime.ArgvTemplate;
 import dev.baton.deployer.runtime.CommandRuntime;
 import dev.baton.deployer.runtime.SupervisordRuntime;
+import dev.baton.deployer.runtime.SystemdRuntime;
 import dev.baton.deployer.runtime.supervisord.SupervisorClient;
 
 /**
@@ -36,10 +37,12 @@ import dev.baton.deployer.runtime.supervisord.SupervisorClient;
  * @param checkInterval how often the runtime is asked whether a restarted instance still
  * runs while its verdict is awaited
  * @param supervisord where supervisord is and how the instance's program is named
+ * @param systemd how the instance's unit is named and systemctl run
  */
 public record RuntimeProperties(@DefaultValue("command") RuntimeKind kind, List<String> activate, List<String> restart,
 		List<String> stop, List<String> start, List<String> check, @DefaultValue("60s") Duration commandTimeout,
-		@DefaultValue("100ms") Duration checkInterval, @DefaultValue Supervisord supervisord) {
+		@DefaultValue("100ms") Duration checkInterval, @DefaultValue Supervisord supervisord,
+		@DefaultValue Systemd systemd) {
 
 	public RuntimeProperties {
 		DeployerProperties.positive("runtime.command-timeout", commandTimeout);
@@ -62,6 +65,9 @@ public record RuntimeProperties(@DefaultValue("command") RuntimeKind kind, List<
 		if (kind == RuntimeKind.SUPERVISORD) {
 			supervisord.validate();
 		}
+		if (kind == RuntimeKind.SYSTEMD) {
+			systemd.validate();
+		}
 	}
 
 	/**
@@ -76,6 +82,8 @@ public record RuntimeProperties(@DefaultValue("command") RuntimeKind kind, List<
 					SupervisorClient.of(this.supervisord.url(),
 							Optional.ofNullable(this.supervisord.credentialsFile())),
 					this.supervisord.program(), optional(this.activate), this.commandTimeout, workDirectory);
+			case SYSTEMD -> new SystemdRuntime(this.systemd.systemctl(), this.systemd.unit(), optional(this.activate),
+					this.commandTimeout, workDirectory);
 		};
 	}
 
@@ -145,6 +153,29 @@ public record RuntimeProperties(@DefaultValue("command") RuntimeKind kind, List<
 				throw new IllegalArgumentException("runtime.supervisord.program must not be blank");
 			}
 			new ArgvTemplate(List.of(this.program));
+		}
+
+	}
+
+	/**
+	 * How an instance's systemd unit is named and systemctl run (under
+	 * {@code runtime.systemd.}).
+	 *
+	 * @param unit the instance's unit, a template
+	 * @param systemctl the program and its leading arguments, as argv
+	 * ({@code systemctl,--user})
+	 */
+	public record Systemd(@DefaultValue("{service}@{port}.service") String unit,
+			@DefaultValue("systemctl") List<String> systemctl) {
+
+		void validate() {
+			if (this.unit.isBlank()) {
+				throw new IllegalArgumentException("runtime.systemd.unit must not be blank");
+			}
+			new ArgvTemplate(List.of(this.unit));
+			if (absent(this.systemctl) || this.systemctl.get(0).isBlank()) {
+				throw new IllegalArgumentException("runtime.systemd.systemctl needs at least a program");
+			}
 		}
 
 	}

@@ -125,6 +125,23 @@ class DeployerPropertiesTests {
 				.hasStackTraceContaining("runtime.restart is for runtime.kind=command, not supervisord"));
 	}
 
+	@Test
+	void bindsASystemdRuntimeWithItsDefaults() {
+		this.runner.withPropertyValues("baton.deployer.services.orders.runtime.kind=systemd").run((context) -> {
+			RuntimeProperties runtime = context.getBean(DeployerProperties.class).services().get("orders").runtime();
+			assertThat(runtime.kind()).isEqualTo(RuntimeKind.SYSTEMD);
+			assertThat(runtime.systemd().unit()).isEqualTo("{service}@{port}.service");
+			assertThat(runtime.systemd().systemctl()).containsExactly("systemctl");
+		});
+	}
+
+	@Test
+	void refusesAnUnknownRuntimeKind() {
+		this.runner.withPropertyValues("baton.deployer.services.orders.runtime.kind=docker")
+			.run((context) -> assertThat(context.getStartupFailure())
+				.hasStackTraceContaining("baton.deployer.services.orders.runtime.kind"));
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@EnableConfigurationProperties(DeployerProperties.class)
 	static class PropertiesOnly {
