@@ -69,8 +69,7 @@ public final class SupervisordRuntime implements InstanceRuntime {
 		this.pids.stopLeftOver(hook);
 		String name = this.program.fill(values).get(0);
 		try {
-			return new Restart(name, target, System.nanoTime() + this.timeout.toNanos())
-				.run(() -> activate(hook, values));
+			return new Restart(name, target).run(() -> activate(hook, values));
 		}
 		catch (IOException | SupervisorFault ex) {
 			return new RestartResult(CommandRunner.NOT_COMPLETED,
@@ -100,14 +99,13 @@ public final class SupervisordRuntime implements InstanceRuntime {
 
 		private final Target target;
 
-		private final long deadline;
+		private long began;
 
-		private final long began = System.nanoTime();
+		private long deadline;
 
-		Restart(String name, Target target, long deadline) {
+		Restart(String name, Target target) {
 			this.name = name;
 			this.target = target;
-			this.deadline = deadline;
 		}
 
 		RestartResult run(Activation activation) throws IOException, SupervisorFault, InterruptedException {
@@ -128,6 +126,8 @@ public final class SupervisordRuntime implements InstanceRuntime {
 			if (!activated.succeeded()) {
 				return new RestartResult(activated.exitCode(), activated.stderr());
 			}
+			this.began = System.nanoTime();
+			this.deadline = this.began + SupervisordRuntime.this.timeout.toNanos();
 			Optional<SupervisedProcess> old = programs.stream()
 				.filter(SupervisedProcess::running)
 				.min((a, b) -> Boolean.compare(!a.state().equals("RUNNING"), !b.state().equals("RUNNING")));
