@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.StepId;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployPhase;
@@ -26,7 +27,11 @@ import dev.baton.contracts.health.VerdictIssued;
  */
 final class RestartSteps {
 
-	private final Map<StepId, ProcessWatch> watches = new ConcurrentHashMap<>();
+	/**
+	 * Per instance, the watch on its latest restart: one a failed batch never verified is
+	 * replaced, not kept.
+	 */
+	private final Map<InstanceId, Watched> watches = new ConcurrentHashMap<>();
 
 	private final AnswerBoard board;
 
@@ -75,7 +80,7 @@ final class RestartSteps {
 			throw new DeployFailure("restart of " + target.instanceId() + " on " + version + " failed with exit code "
 					+ result.exitCode() + (result.stderr().isBlank() ? "" : ": " + lastLine(result.stderr())));
 		}
-		this.watches.put(stepId, result.watch());
+		this.watches.put(target.instanceId(), new Watched(stepId, result.watch()));
 		return stepId;
 	}
 
@@ -104,7 +109,8 @@ final class RestartSteps {
 	private VerdictIssued awaitVerdict(DeployPlan plan, Target target, StepId stepId)
 			throws DeployFailure, InterruptedException {
 		CompletableFuture<VerdictIssued> verdict = this.board.expectVerdict(stepId);
-		ProcessWatch watch = this.watches.getOrDefault(stepId, ProcessWatch.NONE);
+		Watched watched = this.watches.get(target.instanceId());
+		ProcessWatch watch = (watched != null && watched.stepId().equals(stepId)) ? watched.watch() : ProcessWatch.NONE;
 		long deadline = System.nanoTime() + plan.policy().healthTimeout().toNanos();
 		try {
 			while (true) {
@@ -132,8 +138,13 @@ final class RestartSteps {
 		}
 		finally {
 			this.board.forget(stepId);
-			this.watches.remove(stepId);
+			this.watches.computeIfPresent(target.instanceId(),
+					(instance, latest) -> latest.stepId().equals(stepId) ? null : latest);
 		}
+	}
+
+	private record Watched(StepId stepId, ProcessWatch watch) {
+
 	}
 
 	private static String lastLine(String text) {
