@@ -1,5 +1,6 @@
 package dev.baton.deployer.config;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,10 +31,11 @@ import dev.baton.deployer.rollout.DeployDesk;
 import dev.baton.deployer.rollout.DeployEvents;
 import dev.baton.deployer.rollout.DeployRecovery;
 import dev.baton.deployer.rollout.DeployRuns;
+import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.RegistryFollower;
 import dev.baton.deployer.rollout.ServicePolicy;
 import dev.baton.deployer.rollout.StepObserver;
-import dev.baton.deployer.runtime.CommandRuntime;
+import dev.baton.deployer.runtime.Runtimes;
 import dev.baton.deployer.runtime.WorkDirectory;
 import dev.baton.kafka.AuditTrail;
 import dev.baton.kafka.TopicDeclarations;
@@ -94,15 +96,18 @@ class DeployerConfiguration {
 	}
 
 	@Bean
-	CommandRuntime commandRuntime(DeployerProperties properties) {
-		Map<ServiceName, CommandRuntime.Commands> commands = new LinkedHashMap<>();
-		properties.services()
-			.forEach((name, service) -> commands.put(ServiceName.of(name), service.runtime().commands()));
-		return new CommandRuntime(commands, WorkDirectory.prepare(properties.workDir()));
+	Runtimes runtimes(DeployerProperties properties) {
+		Path workDirectory = WorkDirectory.prepare(properties.workDir());
+		Map<ServiceName, InstanceRuntime> runtimes = new LinkedHashMap<>();
+		properties.services().forEach((name, service) -> {
+			ServiceName serviceName = ServiceName.of(name);
+			runtimes.put(serviceName, service.runtime().runtime(serviceName, workDirectory));
+		});
+		return new Runtimes(runtimes);
 	}
 
 	@Bean
-	DeployRuns deployRuns(AnswerBoard board, NginxNodes nodes, CommandRuntime runtime, DeployEvents events, Clock clock,
+	DeployRuns deployRuns(AnswerBoard board, NginxNodes nodes, Runtimes runtime, DeployEvents events, Clock clock,
 			DeployMetrics metrics) {
 		return new DeployRuns(board, nodes, metrics.timing(runtime), events, clock);
 	}

@@ -2,8 +2,6 @@ package dev.baton.deployer.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 import jakarta.validation.Valid;
@@ -16,8 +14,6 @@ import org.springframework.validation.annotation.Validated;
 
 import dev.baton.contracts.ServiceName;
 import dev.baton.deployer.rollout.ServicePolicy;
-import dev.baton.deployer.runtime.ArgvTemplate;
-import dev.baton.deployer.runtime.CommandRuntime;
 
 /**
  * The deployer's settings: how each service is deployed and restarted.
@@ -57,7 +53,7 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 	/**
 	 * How one service is deployed.
 	 *
-	 * @param runtime the commands that put a version on an instance and restart it
+	 * @param runtime how a version is put on an instance and the instance restarted
 	 * @param maxUnavailable instances out of rotation at once
 	 * @param minHealthy instances that keep serving throughout
 	 * @param drainTimeout how long every live nginx node may take to drain a peer
@@ -66,7 +62,7 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 	 * @param drainTimeoutFatal whether a drain that times out fails the deploy (otherwise
 	 * it is recorded and the deploy goes on)
 	 */
-	public record Service(@Valid @NotNull Runtime runtime, @DefaultValue("1") @Min(1) int maxUnavailable,
+	public record Service(@Valid @NotNull RuntimeProperties runtime, @DefaultValue("1") @Min(1) int maxUnavailable,
 			@DefaultValue("1") @Min(0) int minHealthy, @DefaultValue("30s") Duration drainTimeout,
 			@DefaultValue("60s") Duration healthTimeout, @DefaultValue("30s") Duration enableTimeout,
 			@DefaultValue("false") boolean drainTimeoutFatal) {
@@ -79,50 +75,7 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 
 		ServicePolicy policy() {
 			return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
-					this.enableTimeout, this.drainTimeoutFatal);
-		}
-
-	}
-
-	/**
-	 * Argv templates with placeholders {@code {service} {instanceId} {host} {port}
-	 * {version}}. Either {@code restart} (run after {@code activate}) or both
-	 * {@code stop} and {@code start} (run around it).
-	 *
-	 * @param activate makes the version the one the instance will run
-	 * @param restart restarts the instance
-	 * @param stop stops the instance, before activate
-	 * @param start starts the instance, after activate
-	 * @param commandTimeout how long each command may run
-	 */
-	public record Runtime(List<String> activate, List<String> restart, List<String> stop, List<String> start,
-			@DefaultValue("60s") Duration commandTimeout) {
-
-		public Runtime {
-			positive("command-timeout", commandTimeout);
-			new ArgvTemplate(activate);
-			boolean stopStart = stop != null && !stop.isEmpty() && start != null && !start.isEmpty();
-			if (!stopStart && (restart == null || restart.isEmpty())) {
-				throw new IllegalArgumentException("runtime needs a restart command, or both stop and start");
-			}
-			commands(activate, restart, stop, start);
-		}
-
-		CommandRuntime.Commands commands() {
-			return new CommandRuntime.Commands(commands(this.activate, this.restart, this.stop, this.start),
-					this.commandTimeout);
-		}
-
-		private static List<ArgvTemplate> commands(List<String> activate, List<String> restart, List<String> stop,
-				List<String> start) {
-			List<ArgvTemplate> sequence = new ArrayList<>();
-			boolean stopStart = stop != null && !stop.isEmpty() && start != null && !start.isEmpty();
-			if (stopStart) {
-				sequence.add(new ArgvTemplate(stop));
-			}
-			sequence.add(new ArgvTemplate(activate));
-			sequence.add(new ArgvTemplate(stopStart ? start : restart));
-			return sequence;
+					this.enableTimeout, this.drainTimeoutFatal, this.runtime.checkInterval());
 		}
 
 	}

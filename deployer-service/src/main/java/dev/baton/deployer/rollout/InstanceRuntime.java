@@ -14,7 +14,7 @@ public interface InstanceRuntime {
 	 * @param service the service
 	 * @param target the instance
 	 * @param version the version to run
-	 * @return the outcome of the commands
+	 * @return the outcome of the commands, with a watch on the process they started
 	 * @throws InterruptedException when the deployer is stopping
 	 */
 	RestartResult restart(ServiceName service, Target target, Version version) throws InterruptedException;

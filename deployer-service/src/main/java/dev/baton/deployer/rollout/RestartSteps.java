@@ -1,11 +1,15 @@
 package dev.baton.deployer.rollout;
 
 import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.StepId;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployPhase;
@@ -18,9 +22,16 @@ import dev.baton.contracts.health.VerdictIssued;
  * Restarts an instance on a version through its runtime, then waits for the verdict that
  * names that restart: healthy, and on that very version. health-service hears of the
  * restart as it begins, so its verdict does not wait for the runtime's commands to
- * return.
+ * return. While the verdict is awaited, the runtime is asked at the service's check
+ * interval whether the restarted process still runs: a crash fails the step at once.
  */
 final class RestartSteps {
+
+	/**
+	 * Per instance, the watch on its latest restart: one a failed batch never verified is
+	 * replaced, not kept.
+	 */
+	private final Map<InstanceId, Watched> watches = new ConcurrentHashMap<>();
 
 	private final AnswerBoard board;
 
@@ -69,6 +80,7 @@ final class RestartSteps {
 			throw new DeployFailure("restart of " + target.instanceId() + " on " + version + " failed with exit code "
 					+ result.exitCode() + (result.stderr().isBlank() ? "" : ": " + lastLine(result.stderr())));
 		}
+		this.watches.put(target.instanceId(), new Watched(stepId, result.watch()));
 		return stepId;
 	}
 
@@ -90,22 +102,49 @@ final class RestartSteps {
 				verdict.version(), this.clock.instant()));
 	}
 
+	/**
+	 * Waits on the verdict itself, never sleeps: a verdict ends the wait the moment it
+	 * arrives, and the runtime is asked only while none has.
+	 */
 	private VerdictIssued awaitVerdict(DeployPlan plan, Target target, StepId stepId)
 			throws DeployFailure, InterruptedException {
 		CompletableFuture<VerdictIssued> verdict = this.board.expectVerdict(stepId);
+		Watched watched = this.watches.get(target.instanceId());
+		ProcessWatch watch = (watched != null && watched.stepId().equals(stepId)) ? watched.watch() : ProcessWatch.NONE;
+		long deadline = System.nanoTime() + plan.policy().healthTimeout().toNanos();
 		try {
-			return verdict.get(plan.policy().healthTimeout().toMillis(), TimeUnit.MILLISECONDS);
-		}
-		catch (TimeoutException ex) {
-			throw new DeployFailure(target.instanceId() + " was not verified within " + plan.policy().healthTimeout()
-					+ " of its restart (no verdict answering step " + stepId + ")");
+			while (true) {
+				long left = deadline - System.nanoTime();
+				if (left <= 0) {
+					throw new DeployFailure(
+							target.instanceId() + " was not verified within " + plan.policy().healthTimeout()
+									+ " of its restart (no verdict answering step " + stepId + ")");
+				}
+				long wait = (watch == ProcessWatch.NONE) ? left
+						: Math.min(left, plan.policy().checkInterval().toNanos());
+				try {
+					return verdict.get(wait, TimeUnit.NANOSECONDS);
+				}
+				catch (TimeoutException ex) {
+					Optional<String> crash = watch.crashed();
+					if (crash.isPresent()) {
+						throw new DeployFailure(target.instanceId() + " crashed during verification: " + crash.get());
+					}
+				}
+			}
 		}
 		catch (ExecutionException ex) {
 			throw new IllegalStateException("verdict futures never fail", ex);
 		}
 		finally {
 			this.board.forget(stepId);
+			this.watches.computeIfPresent(target.instanceId(),
+					(instance, latest) -> latest.stepId().equals(stepId) ? null : latest);
 		}
+	}
+
+	private record Watched(StepId stepId, ProcessWatch watch) {
+
 	}
 
 	private static String lastLine(String text) {

@@ -14,9 +14,14 @@ import dev.baton.contracts.deploy.DeployRequested;
  * @param healthTimeout how long a restarted instance may take to be verified
  * @param enableTimeout how long every live node may take to report a peer up again
  * @param drainTimeoutFatal whether a drain that times out fails the deploy
+ * @param checkInterval how often the runtime is asked whether a restarted instance still
+ * runs while its verdict is awaited
  */
 public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
-		Duration enableTimeout, boolean drainTimeoutFatal) {
+		Duration enableTimeout, boolean drainTimeoutFatal, Duration checkInterval) {
+
+	/** How often a runtime is asked by default. */
+	public static final Duration DEFAULT_CHECK_INTERVAL = Duration.ofMillis(100);
 
 	public ServicePolicy {
 		if (maxUnavailable < 1) {
@@ -25,13 +30,22 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 		if (minHealthy < 0) {
 			throw new IllegalArgumentException("minHealthy must not be negative, got " + minHealthy);
 		}
+		if (checkInterval == null || checkInterval.isNegative() || checkInterval.isZero()) {
+			throw new IllegalArgumentException("checkInterval must be a positive duration, got " + checkInterval);
+		}
+	}
+
+	public ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
+			Duration enableTimeout, boolean drainTimeoutFatal) {
+		this(maxUnavailable, minHealthy, drainTimeout, healthTimeout, enableTimeout, drainTimeoutFatal,
+				DEFAULT_CHECK_INTERVAL);
 	}
 
 	ServicePolicy overriddenBy(DeployRequested request) {
 		return new ServicePolicy((request.batchSize() != null) ? request.batchSize() : this.maxUnavailable,
 				this.minHealthy, (request.drainTimeout() != null) ? request.drainTimeout() : this.drainTimeout,
 				(request.healthTimeout() != null) ? request.healthTimeout() : this.healthTimeout, this.enableTimeout,
-				this.drainTimeoutFatal);
+				this.drainTimeoutFatal, this.checkInterval);
 	}
 
 }

@@ -6,6 +6,10 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.Version;
+import dev.baton.deployer.rollout.Target;
+
 /**
  * One command line as configured ({@code ["supervisorctl", "restart", "{instanceId}"]}):
  * each argument is filled on its own, so a value can never split into two arguments or
@@ -51,6 +55,12 @@ public final class ArgvTemplate {
 			.map((argument) -> PLACEHOLDER.matcher(argument)
 				.replaceAll((match) -> Matcher.quoteReplacement(values.get(match.group(1)))))
 			.toList();
+	}
+
+	/** The placeholder values for one instance: validated values only. */
+	static Map<String, String> values(ServiceName service, Target target, Version version) {
+		return Map.of("service", service.value(), "instanceId", target.instanceId().value(), "host",
+				target.endpoint().host(), "port", String.valueOf(target.endpoint().port()), "version", version.value());
 	}
 
 	@Override

@@ -9,12 +9,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import dev.baton.deployer.rollout.RestartResult;
-
 /**
  * Runs one argv as a process, without a shell, within a timeout, keeping the end of its
- * standard error. Standard output is discarded; standard error goes through a temporary
- * file, so a chatty command can never block on a full pipe.
+ * standard output and error. Both go through temporary files, so a chatty command can
+ * never block on a full pipe.
  */
 final class CommandRunner {
 
@@ -32,22 +30,27 @@ final class CommandRunner {
 
 	/**
 	 * Runs a command, its pid on record for as long as it runs.
-	 * @param instance whose hook it is
+	 * @param instance whose hook it is; {@code null} for a command a killed deployer may
+	 * leave running (a short check)
 	 */
-	RestartResult run(String instance, List<String> argv, Duration timeout) throws InterruptedException {
+	Ran run(String instance, List<String> argv, Duration timeout) throws InterruptedException {
+		Path stdout = null;
 		Path stderr = null;
 		try {
+			stdout = Files.createTempFile("baton-deployer-", ".stdout");
 			stderr = Files.createTempFile("baton-deployer-", ".stderr");
 			Process process = new ProcessBuilder(argv).redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
-				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
+				.redirectOutput(stdout.toFile())
 				.redirectError(stderr.toFile())
 				.start();
-			this.pids.started(instance, process);
+			if (instance != null) {
+				this.pids.started(instance, process);
+			}
 			try {
 				if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 					process.descendants().forEach(ProcessHandle::destroyForcibly);
 					process.destroyForcibly();
-					return new RestartResult(NOT_COMPLETED,
+					return new Ran(NOT_COMPLETED, tail(stdout),
 							tail(stderr) + "\n" + argv.get(0) + " timed out after " + timeout);
 				}
 			}
@@ -56,13 +59,16 @@ final class CommandRunner {
 				process.destroyForcibly();
 				throw ex;
 			}
-			this.pids.ended(instance);
-			return new RestartResult(process.exitValue(), tail(stderr));
+			if (instance != null) {
+				this.pids.ended(instance);
+			}
+			return new Ran(process.exitValue(), tail(stdout), tail(stderr));
 		}
 		catch (IOException ex) {
-			return new RestartResult(NOT_COMPLETED, "could not run " + argv.get(0) + ": " + ex.getMessage());
+			return new Ran(NOT_COMPLETED, "", "could not run " + argv.get(0) + ": " + ex.getMessage());
 		}
 		finally {
+			deleteQuietly(stdout);
 			deleteQuietly(stderr);
 		}
 	}
@@ -85,6 +91,29 @@ final class CommandRunner {
 				// a leftover temporary file is harmless
 			}
 		}
+	}
+
+	/**
+	 * What a command gave.
+	 *
+	 * @param exitCode its exit code, {@link #NOT_COMPLETED} when it timed out or could
+	 * not start
+	 * @param stdout the tail of its standard output
+	 * @param stderr the tail of its standard error
+	 */
+	record Ran(int exitCode, String stdout, String stderr) {
+
+		boolean succeeded() {
+			return this.exitCode == 0;
+		}
+
+		/** The last line the command wrote, error first: what it says about itself. */
+		String words() {
+			String said = this.stderr.isBlank() ? this.stdout : this.stderr;
+			String trimmed = said.strip();
+			return trimmed.substring(trimmed.lastIndexOf('\n') + 1);
+		}
+
 	}
 
 }

@@ -4,10 +4,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.InstanceRuntime;
+import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
 import dev.baton.deployer.rollout.Target;
 
@@ -16,9 +21,15 @@ import dev.baton.deployer.rollout.Target;
  * instance activate then restart, or stop, activate, start), stopping at the first that
  * fails. Only validated values reach an argument: the service name, the instance id, the
  * endpoint and the version. A hook a killed deployer left running for the instance is
- * stopped first.
+ * stopped first. A service's optional check command tells whether the instance's process
+ * still runs: exit 0 while it does.
  */
 public final class CommandRuntime implements InstanceRuntime {
+
+	private static final Logger logger = LoggerFactory.getLogger(CommandRuntime.class);
+
+	/** A check is asked often: one that takes longer than this has not answered. */
+	static final Duration CHECK_TIMEOUT = Duration.ofSeconds(5);
 
 	private final Map<ServiceName, Commands> commands;
 
@@ -42,15 +53,13 @@ public final class CommandRuntime implements InstanceRuntime {
 		if (configured == null) {
 			return new RestartResult(CommandRunner.NOT_COMPLETED, "no runtime is configured for " + service);
 		}
-		Map<String, String> values = Map.of("service", service.value(), "instanceId", target.instanceId().value(),
-				"host", target.endpoint().host(), "port", String.valueOf(target.endpoint().port()), "version",
-				version.value());
+		Map<String, String> values = ArgvTemplate.values(service, target, version);
 		String hook = service.value() + "." + target.instanceId().value();
 		StringBuilder stderr = new StringBuilder();
 		if (this.pids.stopLeftOver(hook)) {
 			stderr.append("stopped the restart hook a previous deployer left running\n");
 		}
-		RestartResult result = new RestartResult(0, "");
+		CommandRunner.Ran result = new CommandRunner.Ran(0, "", "");
 		for (ArgvTemplate template : configured.sequence()) {
 			result = this.runner.run(hook, template.fill(values), configured.timeout());
 			stderr.append(result.stderr());
@@ -60,19 +69,49 @@ public final class CommandRuntime implements InstanceRuntime {
 		}
 		String tail = (stderr.length() <= CommandRunner.STDERR_TAIL_CHARS) ? stderr.toString()
 				: stderr.substring(stderr.length() - CommandRunner.STDERR_TAIL_CHARS);
-		return new RestartResult(result.exitCode(), tail);
+		ProcessWatch watch = configured.check()
+			.map((check) -> check(check.fill(values), configured.timeout()))
+			.orElse(ProcessWatch.NONE);
+		return new RestartResult(result.exitCode(), tail, watch);
+	}
+
+	private ProcessWatch check(List<String> argv, Duration timeout) {
+		Duration checkTimeout = (timeout.compareTo(CHECK_TIMEOUT) < 0) ? timeout : CHECK_TIMEOUT;
+		return () -> {
+			CommandRunner.Ran ran = this.runner.run(null, argv, checkTimeout);
+			if (ran.exitCode() == CommandRunner.NOT_COMPLETED) {
+				logger.warn("The check {} did not answer: {}", argv, ran.words());
+				return Optional.empty();
+			}
+			if (ran.succeeded()) {
+				return Optional.empty();
+			}
+			String words = ran.words();
+			return Optional
+				.of("check " + argv.get(0) + " exited with " + ran.exitCode() + (words.isBlank() ? "" : ": " + words));
+		};
 	}
 
 	/**
 	 * The commands of one service, in the order they run.
 	 *
 	 * @param sequence the commands
+	 * @param check tells whether the instance's process runs, if configured
 	 * @param timeout how long each may take
 	 */
-	public record Commands(List<ArgvTemplate> sequence, Duration timeout) {
+	public record Commands(List<ArgvTemplate> sequence, Optional<ArgvTemplate> check, Duration timeout) {
 
 		public Commands {
 			sequence = List.copyOf(sequence);
+		}
+
+		/**
+		 * Commands without a check.
+		 * @param sequence the commands
+		 * @param timeout how long each may take
+		 */
+		public Commands(List<ArgvTemplate> sequence, Duration timeout) {
+			this(sequence, Optional.empty(), timeout);
 		}
 
 	}

@@ -1,5 +1,7 @@
 package dev.baton.deployer.config;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
@@ -54,6 +56,90 @@ class DeployerPropertiesTests {
 				assertThat(context).hasFailed();
 				assertThat(context.getStartupFailure()).hasStackTraceContaining("maxUnavailable");
 			});
+	}
+
+	@Test
+	void bindsTheCheckCommandAndItsIntervalIntoTheServicesPolicy() {
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.activate=activate",
+					"baton.deployer.services.orders.runtime.restart=restart,{instanceId}",
+					"baton.deployer.services.orders.runtime.check=/usr/local/bin/runs,{instanceId}",
+					"baton.deployer.services.orders.runtime.check-interval=250ms")
+			.run((context) -> {
+				DeployerProperties.Service orders = context.getBean(DeployerProperties.class).services().get("orders");
+				assertThat(orders.runtime().kind()).isEqualTo(RuntimeKind.COMMAND);
+				assertThat(orders.runtime().commands().check()).hasValueSatisfying(
+						(check) -> assertThat(check).hasToString("[/usr/local/bin/runs, {instanceId}]"));
+				assertThat(orders.policy().checkInterval()).isEqualTo(Duration.ofMillis(250));
+			});
+	}
+
+	@Test
+	void bindsASupervisordRuntimeWithoutCommands() throws Exception {
+		Path credentials = Files.createTempFile("credentials", "");
+		try {
+			this.runner.withPropertyValues("baton.deployer.services.orders.runtime.kind=supervisord",
+					"baton.deployer.services.orders.runtime.activate=ln,-sfn,/srv/releases/{version},/srv/{instanceId}",
+					"baton.deployer.services.orders.runtime.supervisord.url=http://127.0.0.1:9001",
+					"baton.deployer.services.orders.runtime.supervisord.credentials-file=" + credentials)
+				.run((context) -> {
+					RuntimeProperties runtime = context.getBean(DeployerProperties.class)
+						.services()
+						.get("orders")
+						.runtime();
+					assertThat(runtime.kind()).isEqualTo(RuntimeKind.SUPERVISORD);
+					assertThat(runtime.supervisord().program()).isEqualTo("{instanceId}");
+					assertThat(runtime.supervisord().credentialsFile()).isEqualTo(credentials);
+				});
+		}
+		finally {
+			Files.delete(credentials);
+		}
+	}
+
+	@Test
+	void refusesASupervisordThatIsNotOnLoopbackNamingTheProperty() {
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.kind=supervisord",
+					"baton.deployer.services.orders.runtime.supervisord.url=http://192.0.2.7:9001")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).hasStackTraceContaining("baton.deployer.services.orders")
+					.hasStackTraceContaining("runtime.supervisord.url must be http://127.0.0.1:PORT (loopback only)");
+			});
+	}
+
+	@Test
+	void refusesAnUnreadableCredentialsFileAndCommandsTheSupervisordRuntimeWouldIgnore() {
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.kind=supervisord",
+					"baton.deployer.services.orders.runtime.supervisord.url=unix:///run/supervisor.sock",
+					"baton.deployer.services.orders.runtime.supervisord.credentials-file=/nonexistent/credentials")
+			.run((context) -> assertThat(context.getStartupFailure()).hasStackTraceContaining(
+					"runtime.supervisord.credentials-file /nonexistent/credentials cannot be read"));
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.kind=supervisord",
+					"baton.deployer.services.orders.runtime.supervisord.url=unix:///run/supervisor.sock",
+					"baton.deployer.services.orders.runtime.restart=supervisorctl,restart,{instanceId}")
+			.run((context) -> assertThat(context.getStartupFailure())
+				.hasStackTraceContaining("runtime.restart is for runtime.kind=command, not supervisord"));
+	}
+
+	@Test
+	void bindsASystemdRuntimeWithItsDefaults() {
+		this.runner.withPropertyValues("baton.deployer.services.orders.runtime.kind=systemd").run((context) -> {
+			RuntimeProperties runtime = context.getBean(DeployerProperties.class).services().get("orders").runtime();
+			assertThat(runtime.kind()).isEqualTo(RuntimeKind.SYSTEMD);
+			assertThat(runtime.systemd().unit()).isEqualTo("{service}@{port}.service");
+			assertThat(runtime.systemd().systemctl()).containsExactly("systemctl");
+		});
+	}
+
+	@Test
+	void refusesAnUnknownRuntimeKind() {
+		this.runner.withPropertyValues("baton.deployer.services.orders.runtime.kind=docker")
+			.run((context) -> assertThat(context.getStartupFailure())
+				.hasStackTraceContaining("baton.deployer.services.orders.runtime.kind"));
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -71,6 +72,30 @@ class DeployRunTests {
 		assertThat(this.world.describedSteps()).containsExactly("drained orders-1 ROLLOUT",
 				"restart started orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT",
 				"enabled orders-1 ROLLOUT", "DeploySucceeded");
+	}
+
+	@Test
+	void rollsBackAtOnceWithTheRuntimesWordsWhenTheRestartedProcessCrashesBeforeItsVerdict()
+			throws InterruptedException {
+		this.world.health = (restarted) -> restarted.version().value().equals("v2") ? null
+				: RolloutWorld.verdict(restarted, HealthStatus.HEALTHY, restarted.version());
+		this.world.watch = (version) -> version.value().equals("v2")
+				? () -> Optional.of("supervisord says BACKOFF (Exited too quickly (process log may have details))")
+				: ProcessWatch.NONE;
+		ServicePolicy policy = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(60),
+				Duration.ofSeconds(5), false, Duration.ofMillis(100));
+		long from = System.nanoTime();
+
+		run(this.world.plan("v2", policy, List.of(List.of(target(1)))));
+
+		assertThat(Duration.ofNanos(System.nanoTime() - from)).isLessThan(policy.healthTimeout().dividedBy(4));
+		assertThat(this.world.describedSteps()).containsSubsequence("restarted orders-1 ROLLOUT v2",
+				"DeployRollingBack", "restarted orders-1 ROLLBACK v1", "verified orders-1 ROLLBACK",
+				"enabled orders-1 ROLLBACK", "DeployFailed");
+		DeployFailed failed = (DeployFailed) this.world.steps.get(this.world.steps.size() - 1);
+		assertThat(failed.reason()).startsWith("orders-1 crashed during verification: supervisord says BACKOFF"
+				+ " (Exited too quickly (process log may have details))");
+		assertThat(failed.rolledBack()).containsExactly(InstanceId.of("orders-1"));
 	}
 
 	@Test

@@ -74,6 +74,11 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	volatile Runnable onRestart = () -> {
 	};
 
+	/**
+	 * What the runtime says, while a verdict is awaited, about the process it restarted.
+	 */
+	volatile Function<Version, ProcessWatch> watch = (version) -> ProcessWatch.NONE;
+
 	volatile Consumer<SetPeerGate> onClose = (command) -> {
 	};
 
@@ -182,7 +187,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 			return new RestartResult(3, "cannot start\n");
 		}
 		this.running.put(target.instanceId(), version);
-		return new RestartResult(0, "");
+		return new RestartResult(0, "", this.watch.apply(version));
 	}
 
 }

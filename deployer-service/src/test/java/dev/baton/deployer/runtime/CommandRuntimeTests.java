@@ -7,6 +7,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -94,6 +96,32 @@ class CommandRuntimeTests {
 			leftOver.destroyForcibly();
 			unrelated.destroyForcibly();
 		}
+	}
+
+	@Test
+	void itsCheckTellsWhetherTheRestartedProcessStillRunsInTheCheckersOwnWords() throws Exception {
+		Path pidFile = this.dir.resolve("orders-1.pid");
+		Path stop = this.dir.resolve("stop");
+		ArgvTemplate restart = new ArgvTemplate(List.of("/bin/sh", "-c",
+				"(while [ ! -e \"$2\" ]; do sleep 0.05; done) >/dev/null 2>&1 & echo $! > \"$1\"", "sh",
+				pidFile.toString(), stop.toString()));
+		ArgvTemplate check = new ArgvTemplate(List.of("/bin/sh", "-c",
+				"if ! kill -0 \"$(cat \"$1\")\" 2>/dev/null; then echo \"$2 has no process\" >&2; exit 3; fi", "sh",
+				pidFile.toString(), "{instanceId}"));
+		CommandRuntime runtime = new CommandRuntime(
+				Map.of(ORDERS,
+						new CommandRuntime.Commands(List.of(new ArgvTemplate(List.of("/bin/true")), restart),
+								Optional.of(check), Duration.ofSeconds(10))),
+				WorkDirectory.prepare(this.dir.resolve("work")));
+
+		RestartResult result = runtime.restart(ORDERS, TARGET, Version.of("v2"));
+
+		assertThat(result.succeeded()).isTrue();
+		assertThat(result.watch().crashed()).isEmpty();
+		Files.createFile(stop);
+		ProcessHandle app = ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip())).orElseThrow();
+		app.onExit().get(10, TimeUnit.SECONDS);
+		assertThat(result.watch().crashed()).contains("check /bin/sh exited with 3: orders-1 has no process");
 	}
 
 	@Test
