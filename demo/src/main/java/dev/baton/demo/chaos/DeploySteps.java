@@ -48,6 +48,18 @@ final class DeploySteps {
 	}
 
 	/**
+	 * Instances the deploy restarted (or began to), in order.
+	 * @return the instances, each with its phase when it was a rollback
+	 */
+	List<String> restarted() {
+		return this.steps.stream()
+			.filter((step) -> "InstanceRestartStarted".equals(step.path("type").asString()))
+			.map((step) -> step.path("instanceId").asString()
+					+ ("ROLLBACK".equals(step.path("phase").asString()) ? " (rollback)" : ""))
+			.toList();
+	}
+
+	/**
 	 * Whether a fault fired before the first instance's phase ended, so it hit the phase
 	 * it was meant for.
 	 * @param phase the phase

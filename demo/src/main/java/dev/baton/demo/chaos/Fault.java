@@ -23,7 +23,8 @@ record Fault(Target target, Phase phase) {
 				new Fault(Target.NGINX_CONTROL, Phase.DRAIN_WAIT), new Fault(Target.NGINX_CONTROL, Phase.ENABLE),
 				new Fault(Target.HEALTH, Phase.RESTART), new Fault(Target.HEALTH, Phase.VERIFY),
 				new Fault(Target.REGISTRY, Phase.VERIFY), new Fault(Target.REGISTRY, Phase.ENABLE),
-				new Fault(Target.BROKER, Phase.VERIFY), new Fault(Target.NGINX, Phase.DRAIN_WAIT));
+				new Fault(Target.BROKER, Phase.VERIFY), new Fault(Target.NGINX, Phase.DRAIN_WAIT),
+				new Fault(Target.NODE_LOST, Phase.DRAIN_WAIT));
 	}
 
 	/**
@@ -72,6 +73,15 @@ record Fault(Target target, Phase phase) {
 	 */
 	Duration stall() {
 		return (this.target == Target.BROKER) ? FaultInjector.PAUSE : Duration.ZERO;
+	}
+
+	/**
+	 * Whether the deploy must fail: a node that never confirms a drain is one that may
+	 * still route to the instance, which must then not be restarted.
+	 * @return true for the node lost past the drain timeout
+	 */
+	boolean failsTheDeploy() {
+		return this.target == Target.NODE_LOST;
 	}
 
 	/**

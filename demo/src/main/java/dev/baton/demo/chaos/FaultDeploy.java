@@ -91,7 +91,7 @@ final class FaultDeploy {
 			this.recovery.repair(List.of(), notes);
 			this.out.println("   " + String.join("; ", notes));
 			return new FaultResult(fault, "—", "—", Outcome.NO_VERDICT, "", bound, 0, 0, List.of(), List.of(),
-					"unknown", String.join("; ", notes));
+					List.of(), "unknown", String.join("; ", notes));
 		}
 	}
 
@@ -146,7 +146,7 @@ final class FaultDeploy {
 		}
 		DeploySteps seen = new DeploySteps(followed.steps());
 		FaultResult result = new FaultResult(fault, deployId, version, seen.outcome(), seen.reason(), duration,
-				requests.get().failed(), requests.post().failed(), closedGates, all.undrained(),
+				requests.get().failed(), requests.post().failed(), closedGates, all.undrained(), all.restarted(),
 				(fault != null) ? all.landed(fault.phase(), followed.faultFired()) : "—", String.join("; ", notes));
 		this.out.printf("   %s %s in %s; failed GET %d, POST %d; gates %s; %s%n", result.outcome().label(),
 				result.reason(), ChaosTable.seconds(duration), result.failedGet(), result.failedPost(),

@@ -8,15 +8,18 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Does a fault to the real processes: {@code kill -9} of a service, started again after
- * {@link #RESTART_AFTER} with its own command line; SIGSTOP of the broker, SIGCONT after
- * {@link #PAUSE}; {@code kill -9} of nginx's master and workers at once (nginx-control,
- * which started it, is left to notice).
+ * {@link #RESTART_AFTER} with its own command line (a lost node after {@link #LOST_FOR});
+ * SIGSTOP of the broker, SIGCONT after {@link #PAUSE}; {@code kill -9} of nginx's master
+ * and workers at once (nginx-control, which started it, is left to notice).
  */
 final class FaultInjector {
 
 	static final Duration RESTART_AFTER = Duration.ofSeconds(3);
 
 	static final Duration PAUSE = Duration.ofSeconds(20);
+
+	/** Past the stack's drain timeout (the deployer's default, 30 s). */
+	static final Duration LOST_FOR = Duration.ofSeconds(40);
 
 	private static final Duration READY_WITHIN = Duration.ofSeconds(60);
 
@@ -37,7 +40,8 @@ final class FaultInjector {
 			return switch (target) {
 				case BROKER -> pause();
 				case NGINX -> killNginx();
-				default -> killService(target);
+				case NODE_LOST -> killService(target, LOST_FOR);
+				default -> killService(target, RESTART_AFTER);
 			};
 		}
 		catch (RuntimeException ex) {
@@ -45,7 +49,7 @@ final class FaultInjector {
 		}
 	}
 
-	private Injected killService(Target target) {
+	private Injected killService(Target target, Duration downFor) {
 		String name = target.process();
 		long pid = this.processes.pid(name).orElseThrow(() -> new IllegalStateException(name + " is not running"));
 		Processes.signal("KILL", List.of(pid));
@@ -56,7 +60,7 @@ final class FaultInjector {
 					+ this.processes.readyAfter(name, again, logged, target.ready(), READY_WITHIN)
 						.map((ready) -> "back at work " + ChaosTable.seconds(ready) + " after its start")
 						.orElse("not back at work within " + READY_WITHIN.toSeconds() + " s");
-		}, after(RESTART_AFTER));
+		}, after(downFor));
 		return new Injected("killed pid " + pid, restarted);
 	}
 

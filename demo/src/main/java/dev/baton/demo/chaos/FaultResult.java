@@ -16,16 +16,18 @@ import java.util.List;
  * @param failedPost POST requests that failed while it ran
  * @param closedGates gates closed once it ended and the stack had time to recover
  * @param undrained instances recorded as drained with no node named
+ * @param restarted instances the deploy restarted
  * @param landed whether the fault hit its phase
  * @param notes what the fault did and how the stack came back
  */
 record FaultResult(Fault fault, String deployId, String version, Outcome outcome, String reason, Duration duration,
-		long failedGet, long failedPost, List<String> closedGates, List<String> undrained, String landed,
-		String notes) {
+		long failedGet, long failedPost, List<String> closedGates, List<String> undrained, List<String> restarted,
+		String landed, String notes) {
 
 	FaultResult {
 		closedGates = List.copyOf(closedGates);
 		undrained = List.copyOf(undrained);
+		restarted = List.copyOf(restarted);
 	}
 
 	long failed() {

@@ -3,14 +3,17 @@ package dev.baton.demo.chaos;
 /**
  * What a fault hits: one of Baton's four services (killed with {@code kill -9} and
  * started again 3 s later with the same command line), the broker (paused with SIGSTOP
- * for 20 s) or the nginx that nginx-control manages (master and workers killed).
+ * for 20 s) or the nginx that nginx-control manages (master and workers killed); or the
+ * only nginx node lost for longer than a drain may take (its nginx-control killed and
+ * started again only after the drain timeout).
  */
 enum Target {
 
 	REGISTRY("registry-service", 7101, "Started RegistryApplication"),
 	HEALTH("health-service", 7102, "restart steps still await a verdict"),
 	NGINX_CONTROL("nginx-control-service", 7103, "rebuilt its desired state from"),
-	DEPLOYER("deployer-service", 7104, "taking deploy requests"), BROKER("kafka", 0, ""), NGINX("nginx", 0, "");
+	DEPLOYER("deployer-service", 7104, "taking deploy requests"), BROKER("kafka", 0, ""), NGINX("nginx", 0, ""),
+	NODE_LOST("nginx-control-service", 7103, "rebuilt its desired state from");
 
 	private final String process;
 
@@ -61,6 +64,7 @@ enum Target {
 		return switch (this) {
 			case BROKER -> "SIGSTOP broker 20 s";
 			case NGINX -> "kill -9 nginx (master and workers)";
+			case NODE_LOST -> "kill -9 nginx-control-service, down past the drain timeout";
 			default -> "kill -9 " + this.process;
 		};
 	}

@@ -10,7 +10,9 @@ import java.util.Locale;
  * deploy succeeds within {@link #SLACK} of the undisturbed deploy (plus the pause itself,
  * during which nothing can move), loses no request, leaves every gate open and records no
  * drain that no node confirmed. nginx's death loses requests by nature: it passes when
- * the deploy ends and every gate is open.
+ * the deploy ends and every gate is open. A node lost past the drain timeout passes when
+ * the deploy fails for the drain it did not confirm, restarts nothing, loses no request
+ * and every gate is open once the node is back.
  *
  * @param pass whether the fault passed
  * @param failures why not, one line each
@@ -21,7 +23,19 @@ record Verdict(boolean pass, List<String> failures) {
 
 	static Verdict of(FaultResult result, Duration undisturbed) {
 		List<String> failures = new ArrayList<>();
-		if (result.fault() != null && result.fault().losesRequestsByNature()) {
+		if (result.fault() != null && result.fault().failsTheDeploy()) {
+			if (result.outcome() != Outcome.FAILED || !result.reason().contains("not confirmed drained")) {
+				failures.add("ended " + result.outcome().label() + ", not failed for a drain no node confirmed");
+			}
+			if (!result.restarted().isEmpty()) {
+				failures.add("restarted " + String.join(", ", result.restarted()));
+			}
+			if (result.failed() > 0) {
+				failures.add(result.failed() + " failed requests (GET " + result.failedGet() + ", POST "
+						+ result.failedPost() + ")");
+			}
+		}
+		else if (result.fault() != null && result.fault().losesRequestsByNature()) {
 			if (result.outcome() == Outcome.NO_VERDICT) {
 				failures.add("the deploy did not end");
 			}

@@ -69,10 +69,29 @@ class VerdictTests {
 			.failures()).containsExactly("gates closed at the end: orders/127.0.0.1:9001/DEPLOY");
 	}
 
+	@Test
+	void aLostNodePassesWhenTheDeployFailsForItsUnconfirmedDrainRestartingNothingAndLosingNothing() {
+		Fault lost = new Fault(Target.NODE_LOST, Phase.DRAIN_WAIT);
+		String unconfirmed = "orders-1 was not confirmed drained by nginx node(s) [edge-1] within PT30S";
+		assertThat(Verdict.of(lost(unconfirmed, 0, List.of(), List.of()), UNDISTURBED).pass()).isTrue();
+		assertThat(Verdict
+			.of(lost(unconfirmed, 2, List.of("orders-1"), List.of("orders/127.0.0.1:9001/DEPLOY")), UNDISTURBED)
+			.failures()).containsExactly("restarted orders-1", "2 failed requests (GET 2, POST 0)",
+					"gates closed at the end: orders/127.0.0.1:9001/DEPLOY");
+		assertThat(
+				Verdict.of(result(lost, Outcome.SUCCEEDED, 20_000, 0, 0, List.of(), List.of()), UNDISTURBED).failures())
+			.containsExactly("ended DeploySucceeded, not failed for a drain no node confirmed");
+	}
+
+	private static FaultResult lost(String reason, long failedGet, List<String> restarted, List<String> closedGates) {
+		return new FaultResult(new Fault(Target.NODE_LOST, Phase.DRAIN_WAIT), "d-1", "v2", Outcome.FAILED, reason,
+				Duration.ofSeconds(35), failedGet, 0, closedGates, List.of(), restarted, "in phase", "");
+	}
+
 	static FaultResult result(Fault fault, Outcome outcome, long millis, long failedGet, long failedPost,
 			List<String> closedGates, List<String> undrained) {
 		return new FaultResult(fault, "d-1", "v2", outcome, (outcome == Outcome.SUCCEEDED) ? "" : "no verdict",
-				Duration.ofMillis(millis), failedGet, failedPost, closedGates, undrained, "in phase", "");
+				Duration.ofMillis(millis), failedGet, failedPost, closedGates, undrained, List.of(), "in phase", "");
 	}
 
 }
