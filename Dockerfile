@@ -18,12 +18,11 @@ FROM java-service AS health-service
 COPY --from=build /src/health-service/target/health-service-*[0-9T].jar /app/app.jar
 ENTRYPOINT ["java", "-jar", "/app/app.jar"]
 
-# The deployer restarts the sample apps through supervisorctl, like the local stack does, and
-# switches their release links on the volume it shares with them.
+# The deployer restarts the sample apps through supervisord's XML-RPC API on its unix socket, like
+# the local stack does over loopback HTTP, and switches their release links on the volume it shares
+# with them.
 FROM eclipse-temurin:17-jre AS deployer-service
-RUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*
 COPY --from=build /src/deployer-service/target/deployer-service-*[0-9T].jar /app/app.jar
-COPY demo/runtime/restart-instance /opt/baton/restart-instance
 ENTRYPOINT ["java", "-jar", "/app/app.jar"]
 
 # nginx with Lua from Debian, as on the machines Baton was checked on, driven by nginx-control in

@@ -103,9 +103,11 @@ service_arguments() { # module: sets ARGS to the service's settings, after the b
   case $1 in
     registry-service) ARGS=(--baton.registry.admin.token="$(secret registry)") ;;
     deployer-service) ARGS=(
+      "--baton.deployer.services.$SERVICE.runtime.kind=supervisord"
       "--baton.deployer.services.$SERVICE.runtime.activate=ln,-sfn,$DEMO/releases/{version},$DEMO/instances/{instanceId}/current"
-      "--baton.deployer.services.$SERVICE.runtime.restart=$ROOT/demo/runtime/restart-instance,http://127.0.0.1:$SUPERVISOR_PORT,{instanceId},{host},{port},90,$RUN/supervisor.credentials"
-      "--baton.deployer.services.$SERVICE.runtime.command-timeout=100s"
+      "--baton.deployer.services.$SERVICE.runtime.supervisord.url=http://127.0.0.1:$SUPERVISOR_PORT"
+      "--baton.deployer.services.$SERVICE.runtime.supervisord.credentials-file=$RUN/supervisor.credentials"
+      "--baton.deployer.services.$SERVICE.runtime.command-timeout=60s"
       "--baton.deployer.services.$SERVICE.health-timeout=60s") ;;
     nginx-control-service) ARGS=(--baton.nginx-control.node-id=edge-1
       --baton.nginx-control.routes.$SERVICE.listen="127.0.0.1:$NGINX_PORT"
@@ -114,9 +116,9 @@ service_arguments() { # module: sets ARGS to the service's settings, after the b
     # Everything shares 2 cores here: a cold instance under load can take more than the default
     # 500 ms to answer a probe (seen: over 2 s while another JVM starts); a slow answer must not take
     # the only serving instance out. A dead instance still fails fast: a refused probe is no timeout.
-    # After a restart the hook has already seen the instance answer, so the fast probes that confirm
-    # its version (rise 2) run 10 ms apart instead of 100 ms: they run only while a deploy waits, and
-    # while the instance is down each is a refused connect.
+    # The fast probes that find a restarted instance's first answer and confirm its version (rise 2)
+    # run 10 ms apart instead of 100 ms: they run only while a deploy waits for that instance, and
+    # while it is down each is a refused connect.
     health-service) ARGS=(--baton.health.services.$SERVICE.timeout=5s --baton.health.services.$SERVICE.fall=3
       --baton.health.services.$SERVICE.fast-interval=10ms) ;;
   esac
@@ -222,8 +224,8 @@ prepare_releases() {
 
 write_supervisor_config() {
   local conf="$DEMO/supervisord.conf" index instance slot password
-  # The runtime hook calls supervisord over loopback HTTP (bash alone can, with no process
-  # started per call) with a random password; the header it sends is kept readable by this user only.
+  # The deployer's supervisord runtime calls supervisord over loopback HTTP with a random password;
+  # the header it sends is kept in a file readable by this user only, never on a command line.
   password=$(secret supervisor)
   (umask 077 && printf 'Basic %s\n' "$(printf 'baton:%s' "$password" | base64 -w0)" > "$RUN/supervisor.credentials")
   cat > "$conf" <<CONF
@@ -246,7 +248,7 @@ CONF
     instance="$SERVICE-$((index + 1))"
     mkdir -p "$DEMO/instances/$instance"
     [ -L "$DEMO/instances/$instance/current" ] || ln -sfn "$DEMO/releases/v1" "$DEMO/instances/$instance/current"
-    # Two programs take turns running the instance (the restart hook starts one as the other
+    # Two programs take turns running the instance (the deployer's runtime starts one as the other
     # stops); both run its current release and write one log.
     printf '[group:%s]\nprograms=%s-a,%s-b\n' "$instance" "$instance" "$instance" >> "$conf"
     for slot in a b; do
