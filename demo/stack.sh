@@ -276,14 +276,16 @@ supervisor() { supervisorctl -c "$DEMO/supervisord.conf" "$@"; }
 stack_up() {
   [ -f "$(jar sample-app)" ] && [ -d "$ROOT/local-kafka/target/lib" ] || build
   start_kafka
+  # The releases and supervisord's configuration come first: the deployer's runtime reads the
+  # credentials file it writes, and refuses to start without it.
+  prepare_releases
+  write_supervisor_config
   train_service_archives
   start_service registry-service
   wait_healthy registry-service "$REGISTRY_PORT"
   start_service deployer-service
   start_service nginx-control-service
   start_service health-service
-  prepare_releases
-  write_supervisor_config
   supervisord -c "$DEMO/supervisord.conf"
   wait_healthy deployer-service 7104
   wait_healthy nginx-control-service 7103
