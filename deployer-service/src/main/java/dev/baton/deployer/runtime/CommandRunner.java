@@ -9,6 +9,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.baton.contracts.ServiceName;
+import dev.baton.deployer.rollout.Target;
+
 /**
  * Runs one argv as a process, without a shell, within a timeout, keeping the end of its
  * standard output and error. Both go through temporary files, so a chatty command can
@@ -24,16 +27,43 @@ final class CommandRunner {
 
 	private final HookPids pids;
 
-	CommandRunner(HookPids pids) {
-		this.pids = pids;
+	/**
+	 * @param workDirectory where the pids of running hooks are kept
+	 */
+	CommandRunner(Path workDirectory) {
+		this.pids = new HookPids(workDirectory);
 	}
 
 	/**
-	 * Runs a command, its pid on record for as long as it runs.
-	 * @param instance whose hook it is; {@code null} for a command a killed deployer may
-	 * leave running (a short check)
+	 * The name an instance's hooks run under, with whatever hook a killed deployer left
+	 * running for the instance stopped first: a restart begins here, whatever runs it.
+	 * @param service the service
+	 * @param target the instance
+	 * @return the name to run the restart's commands under, and whether a hook was
+	 * stopped
 	 */
-	Ran run(String instance, List<String> argv, Duration timeout) throws InterruptedException {
+	Hook begin(ServiceName service, Target target) throws InterruptedException {
+		String name = service.value() + "." + target.instanceId().value();
+		return new Hook(name, this.pids.stopLeftOver(name));
+	}
+
+	/**
+	 * Runs one of a restart's commands, its pid on record for as long as it runs.
+	 * @param hook the restart it belongs to
+	 */
+	Ran run(Hook hook, List<String> argv, Duration timeout) throws InterruptedException {
+		return start(hook.name(), argv, timeout);
+	}
+
+	/**
+	 * Runs a short command a killed deployer may leave running (a check), with no pid on
+	 * record.
+	 */
+	Ran runUnrecorded(List<String> argv, Duration timeout) throws InterruptedException {
+		return start(null, argv, timeout);
+	}
+
+	private Ran start(String instance, List<String> argv, Duration timeout) throws InterruptedException {
 		Path stdout = null;
 		Path stderr = null;
 		try {
@@ -113,6 +143,16 @@ final class CommandRunner {
 			String trimmed = said.strip();
 			return trimmed.substring(trimmed.lastIndexOf('\n') + 1);
 		}
+
+	}
+
+	/**
+	 * The commands of one instance's restart.
+	 *
+	 * @param name the name their pids are kept under
+	 * @param stoppedLeftOver whether a hook a killed deployer left running was stopped
+	 */
+	record Hook(String name, boolean stoppedLeftOver) {
 
 	}
 

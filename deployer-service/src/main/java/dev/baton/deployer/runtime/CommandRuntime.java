@@ -33,8 +33,6 @@ public final class CommandRuntime implements InstanceRuntime {
 
 	private final Map<ServiceName, Commands> commands;
 
-	private final HookPids pids;
-
 	private final CommandRunner runner;
 
 	/**
@@ -43,8 +41,7 @@ public final class CommandRuntime implements InstanceRuntime {
 	 */
 	public CommandRuntime(Map<ServiceName, Commands> commands, Path workDirectory) {
 		this.commands = Map.copyOf(commands);
-		this.pids = new HookPids(workDirectory);
-		this.runner = new CommandRunner(this.pids);
+		this.runner = new CommandRunner(workDirectory);
 	}
 
 	@Override
@@ -54,9 +51,9 @@ public final class CommandRuntime implements InstanceRuntime {
 			return new RestartResult(CommandRunner.NOT_COMPLETED, "no runtime is configured for " + service);
 		}
 		Map<String, String> values = ArgvTemplate.values(service, target, version);
-		String hook = service.value() + "." + target.instanceId().value();
+		CommandRunner.Hook hook = this.runner.begin(service, target);
 		StringBuilder stderr = new StringBuilder();
-		if (this.pids.stopLeftOver(hook)) {
+		if (hook.stoppedLeftOver()) {
 			stderr.append("stopped the restart hook a previous deployer left running\n");
 		}
 		CommandRunner.Ran result = new CommandRunner.Ran(0, "", "");
@@ -78,7 +75,7 @@ public final class CommandRuntime implements InstanceRuntime {
 	private ProcessWatch check(List<String> argv, Duration timeout) {
 		Duration checkTimeout = (timeout.compareTo(CHECK_TIMEOUT) < 0) ? timeout : CHECK_TIMEOUT;
 		return () -> {
-			CommandRunner.Ran ran = this.runner.run(null, argv, checkTimeout);
+			CommandRunner.Ran ran = this.runner.runUnrecorded(argv, checkTimeout);
 			if (ran.exitCode() == CommandRunner.NOT_COMPLETED) {
 				logger.warn("The check {} did not answer: {}", argv, ran.words());
 				return Optional.empty();

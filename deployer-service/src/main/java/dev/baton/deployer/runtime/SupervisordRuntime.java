@@ -33,8 +33,6 @@ public final class SupervisordRuntime implements InstanceRuntime {
 
 	private final Duration timeout;
 
-	private final HookPids pids;
-
 	private final CommandRunner runner;
 
 	/**
@@ -51,15 +49,13 @@ public final class SupervisordRuntime implements InstanceRuntime {
 		this.program = new ArgvTemplate(List.of(program));
 		this.activate = activate;
 		this.timeout = timeout;
-		this.pids = new HookPids(workDirectory);
-		this.runner = new CommandRunner(this.pids);
+		this.runner = new CommandRunner(workDirectory);
 	}
 
 	@Override
 	public RestartResult restart(ServiceName service, Target target, Version version) throws InterruptedException {
 		Map<String, String> values = ArgvTemplate.values(service, target, version);
-		String hook = service.value() + "." + target.instanceId().value();
-		this.pids.stopLeftOver(hook);
+		CommandRunner.Hook hook = this.runner.begin(service, target);
 		String name = this.program.fill(values).get(0);
 		try {
 			return new SupervisordRestart(this.supervisor, this.timeout, name, target)
@@ -71,7 +67,8 @@ public final class SupervisordRuntime implements InstanceRuntime {
 		}
 	}
 
-	private CommandRunner.Ran activate(String hook, Map<String, String> values) throws InterruptedException {
+	private CommandRunner.Ran activate(CommandRunner.Hook hook, Map<String, String> values)
+			throws InterruptedException {
 		return this.activate.isEmpty() ? new CommandRunner.Ran(0, "", "")
 				: this.runner.run(hook, this.activate.get().fill(values), this.timeout);
 	}

@@ -31,8 +31,6 @@ public final class SystemdRuntime implements InstanceRuntime {
 
 	private final Duration timeout;
 
-	private final HookPids pids;
-
 	private final CommandRunner runner;
 
 	/**
@@ -49,15 +47,13 @@ public final class SystemdRuntime implements InstanceRuntime {
 		this.unit = new ArgvTemplate(List.of(unit));
 		this.activate = activate;
 		this.timeout = timeout;
-		this.pids = new HookPids(workDirectory);
-		this.runner = new CommandRunner(this.pids);
+		this.runner = new CommandRunner(workDirectory);
 	}
 
 	@Override
 	public RestartResult restart(ServiceName service, Target target, Version version) throws InterruptedException {
 		Map<String, String> values = ArgvTemplate.values(service, target, version);
-		String hook = service.value() + "." + target.instanceId().value();
-		this.pids.stopLeftOver(hook);
+		CommandRunner.Hook hook = this.runner.begin(service, target);
 		if (this.activate.isPresent()) {
 			CommandRunner.Ran activated = this.runner.run(hook, this.activate.get().fill(values), this.timeout);
 			if (!activated.succeeded()) {
@@ -91,7 +87,7 @@ public final class SystemdRuntime implements InstanceRuntime {
 	private Optional<UnitState> show(List<String> argv) throws InterruptedException {
 		Duration timeout = (this.timeout.compareTo(CommandRuntime.CHECK_TIMEOUT) < 0) ? this.timeout
 				: CommandRuntime.CHECK_TIMEOUT;
-		CommandRunner.Ran shown = this.runner.run(null, argv, timeout);
+		CommandRunner.Ran shown = this.runner.runUnrecorded(argv, timeout);
 		try {
 			if (!shown.succeeded()) {
 				throw new IllegalStateException(argv + " exited with " + shown.exitCode() + ": " + shown.words());
