@@ -104,23 +104,31 @@ final class Processes {
 		Optional<Instant> started = ProcessHandle.of(pid).flatMap((process) -> process.info().startInstant());
 		Path log = this.run.resolve("logs").resolve(name + ".log");
 		long deadline = System.nanoTime() + within.toNanos();
-		while (started.isPresent() && System.nanoTime() < deadline) {
-			try (RandomAccessFile file = new RandomAccessFile(log.toFile(), "r")) {
-				file.seek(from);
-				for (String line = file.readLine(); line != null; line = file.readLine()) {
+		try (RandomAccessFile file = new RandomAccessFile(log.toFile(), "r")) {
+			// Each poll reads on from the last line it saw, which it reads again: that
+			// line
+			// may have been half written.
+			long position = from;
+			while (started.isPresent() && System.nanoTime() < deadline) {
+				file.seek(position);
+				for (long start = position; true; start = file.getFilePointer()) {
+					String line = file.readLine();
+					if (line == null) {
+						break;
+					}
 					if (line.contains(words)) {
 						return Optional.of(Duration.between(started.get(), Instant.parse(line.substring(0, 24))));
 					}
+					position = start;
 				}
 				Thread.sleep(100);
 			}
-			catch (IOException | RuntimeException ex) {
-				return Optional.empty();
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				return Optional.empty();
-			}
+		}
+		catch (IOException | RuntimeException ex) {
+			return Optional.empty();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 		return Optional.empty();
 	}

@@ -49,7 +49,7 @@ final class StackCheck {
 	 * @return the first thing missing, or empty when the stack is whole
 	 */
 	Optional<String> missing() {
-		for (Target service : List.of(Target.REGISTRY, Target.HEALTH, Target.NGINX_CONTROL, Target.DEPLOYER)) {
+		for (Target service : Target.SERVICES) {
 			if (!ready(service)) {
 				return Optional.of(service.process() + " not ready");
 			}

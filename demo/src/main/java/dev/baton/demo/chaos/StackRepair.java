@@ -45,7 +45,7 @@ final class StackRepair {
 		List<String> done = new ArrayList<>();
 		this.processes.pid(Target.BROKER.process()).ifPresent((pid) -> Processes.signal("CONT", List.of(pid)));
 		boolean deployRunning = !this.check.runningDeploys().isEmpty();
-		for (Target service : List.of(Target.REGISTRY, Target.HEALTH, Target.NGINX_CONTROL, Target.DEPLOYER)) {
+		for (Target service : Target.SERVICES) {
 			boolean restart = !this.check.ready(service) || (service == Target.DEPLOYER && deployRunning);
 			if (restart) {
 				restart(service);

@@ -1,5 +1,7 @@
 package dev.baton.demo.chaos;
 
+import java.util.List;
+
 /**
  * What a fault hits: one of Baton's four services (killed with {@code kill -9} and
  * started again 3 s later with the same command line), the broker (paused with SIGSTOP
@@ -14,6 +16,9 @@ enum Target {
 	NGINX_CONTROL("nginx-control-service", 7103, "rebuilt its desired state from"),
 	DEPLOYER("deployer-service", 7104, "taking deploy requests"), BROKER("kafka", 0, ""), NGINX("nginx", 0, ""),
 	NODE_LOST("nginx-control-service", 7103, "rebuilt its desired state from");
+
+	/** Baton's four services, in the order the stack is checked and repaired. */
+	static final List<Target> SERVICES = List.of(REGISTRY, HEALTH, NGINX_CONTROL, DEPLOYER);
 
 	private final String process;
 
