@@ -10,6 +10,7 @@ import java.util.function.BiConsumer;
 
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
@@ -74,6 +75,36 @@ public class CompactedTopicReader {
 			readUpTo(consumer, consumer.endOffsets(partitions), handler, counts);
 		}
 		logger.info("Read {} records of {}; skipped {} invalid", counts.taken, name, counts.skipped);
+		return counts.taken;
+	}
+
+	/**
+	 * Reads what a consumer group has not consumed yet, from its committed position (the
+	 * beginning for a partition it never committed) to the current end, with the same
+	 * checks, then commits that end for the group: its listener, started next, goes on
+	 * from there. Lets a service apply what it missed while down before it acts on its
+	 * own state. Only for a group whose listener is not running.
+	 * @param topic the topic, every partition of which is read
+	 * @param groupId the group whose position is read and moved
+	 * @param handler receives key and value of every valid record
+	 * @return how many records the handler took
+	 */
+	public long catchUp(Topic topic, String groupId, BiConsumer<String, Object> handler) {
+		String name = this.names.name(topic);
+		Counts counts = new Counts();
+		// A consumer of the group, assigned partitions without seeking, starts where the
+		// group last committed.
+		try (Consumer<String, Object> consumer = this.consumers.createConsumer(groupId, "catch-up")) {
+			List<TopicPartition> partitions = partitions(consumer, name);
+			consumer.assign(partitions);
+			Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+			readUpTo(consumer, end, handler, counts);
+			Map<TopicPartition, OffsetAndMetadata> caughtUp = new HashMap<>();
+			end.forEach((partition, offset) -> caughtUp.put(partition, new OffsetAndMetadata(offset)));
+			consumer.commitSync(caughtUp);
+		}
+		logger.info("Caught up {} records of {} for {}; skipped {} invalid", counts.taken, name, groupId,
+				counts.skipped);
 		return counts.taken;
 	}
 

@@ -39,7 +39,8 @@ import static org.awaitility.Awaitility.await;
  */
 @SpringBootTest(properties = { "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
 		"spring.main.web-application-type=none" })
-@EmbeddedKafka(partitions = 1, topics = { "baton.nginx.commands", "baton.registry.state", "baton.deploy.steps" })
+@EmbeddedKafka(partitions = 1,
+		topics = { "baton.nginx.commands", "baton.registry.state", "baton.deploy.steps", "baton.health.verdicts" })
 class ReplayValidationTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
@@ -163,6 +164,24 @@ class ReplayValidationTests {
 			.containsExactlyInAnyOrder("Orders!", "orders", "Billing!");
 	}
 
+	@Test
+	void catchUpReadsOnlyWhatTheGroupHasNotConsumedAndLeavesItsPositionAtTheEnd() {
+		String topic = "baton.health.verdicts";
+		String group = "catch-up-test";
+		List<String> handled = new CopyOnWriteArrayList<>();
+		this.kafka.send(topic, "orders-1", verdict("orders-1"));
+
+		long first = this.reader.catchUp(Topic.HEALTH_VERDICTS, group, (key, value) -> handled.add(key));
+		this.kafka.send(topic, "orders-2", "this is not json");
+		this.kafka.send(topic, "orders-3", verdict("orders-3"));
+		long second = this.reader.catchUp(Topic.HEALTH_VERDICTS, group, (key, value) -> handled.add(key));
+		long third = this.reader.catchUp(Topic.HEALTH_VERDICTS, group, (key, value) -> handled.add(key));
+
+		assertThat(List.of(first, second, third)).containsExactly(1L, 1L, 0L);
+		assertThat(handled).containsExactly("orders-1", "orders-3");
+		assertThat(this.kafka.readAllBytes(topic + "-dlt")).extracting(ConsumerRecord::key).containsExactly("orders-2");
+	}
+
 	private static long originalOffset(ConsumerRecord<String, byte[]> letter) {
 		return ByteBuffer.wrap(letter.headers().lastHeader("kafka_dlt-original-offset").value()).getLong();
 	}
@@ -183,6 +202,12 @@ class ReplayValidationTests {
 		return "{\"type\":\"SetPeerGate\",\"commandId\":\"cmd-" + port
 				+ "\",\"service\":\"orders\",\"host\":\"127.0.0.1\"," + "\"port\":" + port
 				+ ",\"gate\":\"ADMIN\",\"open\":true,\"by\":\"ops\",\"reason\":\"test\"}";
+	}
+
+	private static String verdict(String instanceId) {
+		return "{\"type\":\"VerdictIssued\",\"instanceId\":\"" + instanceId
+				+ "\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9101,\"status\":\"HEALTHY\","
+				+ "\"probedAt\":\"" + Instant.now() + "\"}";
 	}
 
 	private static String rejected(String deployId) {

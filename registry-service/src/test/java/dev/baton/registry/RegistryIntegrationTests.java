@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 import dev.baton.kafka.testing.TestKafka;
 
@@ -165,6 +166,35 @@ abstract class RegistryIntegrationTests {
 	}
 
 	@Test
+	void restartedRegistryAppliesTheVerdictsIssuedWhileItWasDownBeforeRepairingAGateFromItsOwnSnapshot() {
+		RunningRegistry first = start();
+		register("orders-1", 9501, "v1");
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(first.lifecycle("orders-1")));
+		verdict("orders-1", 9501, "HEALTHY", "v1");
+		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(first.lifecycle("orders-1")));
+		first.close();
+		this.registries.remove(first);
+
+		// What a registry killed between an instance's snapshot and its gate command
+		// leaves: an UNHEALTHY verdict it applied to its snapshot but neither acted on at
+		// the gate nor committed; then the instance recovered while it was down.
+		Instant unhealthyAt = Instant.now();
+		verdict("orders-1", 9501, "UNHEALTHY", "v1", unhealthyAt);
+		List<ConsumerRecord<String, String>> snapshots = this.kafka.readAll(this.prefix + "registry.state");
+		ObjectNode snapshot = (ObjectNode) json.readTree(snapshots.get(snapshots.size() - 1).value());
+		((ObjectNode) snapshot.get("lastHealth")).put("status", "UNHEALTHY").put("probedAt", unhealthyAt.toString());
+		snapshot.put("revision", snapshot.get("revision").asLong() + 1);
+		this.kafka.send(this.prefix + "registry.state", "orders-1", json.writeValueAsString(snapshot));
+		verdict("orders-1", 9501, "HEALTHY", "v1", unhealthyAt.plusSeconds(1));
+
+		RunningRegistry second = start();
+		await().atMost(WAIT)
+			.until(() -> "HEALTHY".equals(second.instance("orders-1").get("lastHealth").get("status").asString()));
+
+		assertThat(gateRecords("orders/127.0.0.1:9501/")).containsExactly("ADMIN=false", "HEALTH=false", "HEALTH=true");
+	}
+
+	@Test
 	void badRecordsGoToTheDeadLetterTopicWithReasonAndTheConsumerGoesOn() {
 		RunningRegistry registry = start();
 		String valid = "\"service\":\"orders\",\"host\":\"127.0.0.1\",\"version\":\"v1\"";
@@ -254,10 +284,14 @@ abstract class RegistryIntegrationTests {
 	}
 
 	private void verdict(String id, int port, String status, String version) {
+		verdict(id, port, status, version, Instant.now());
+	}
+
+	private void verdict(String id, int port, String status, String version, Instant probedAt) {
 		this.kafka.send(this.prefix + "health.verdicts", id,
 				"{\"type\":\"VerdictIssued\",\"instanceId\":\"" + id
 						+ "\",\"service\":\"orders\",\"host\":\"127.0.0.1\"," + "\"port\":" + port + ",\"status\":\""
-						+ status + "\",\"version\":\"" + version + "\",\"probedAt\":\"" + Instant.now() + "\"}");
+						+ status + "\",\"version\":\"" + version + "\",\"probedAt\":\"" + probedAt + "\"}");
 	}
 
 	private List<String> gateRecords(String peer) {

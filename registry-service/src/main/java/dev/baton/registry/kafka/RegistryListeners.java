@@ -22,6 +22,8 @@ public class RegistryListeners {
 
 	static final String VERDICTS = "registry-verdicts";
 
+	static final String VERDICTS_GROUP = "baton-registry.verdicts";
+
 	private final Registry registry;
 
 	public RegistryListeners(Registry registry) {
@@ -36,7 +38,7 @@ public class RegistryListeners {
 		this.registry.handle(message);
 	}
 
-	@KafkaListener(id = VERDICTS, groupId = "baton-registry.verdicts", autoStartup = "false",
+	@KafkaListener(id = VERDICTS, groupId = VERDICTS_GROUP, autoStartup = "false",
 			topicPartitions = @TopicPartition(
 					topic = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).HEALTH_VERDICTS)}",
 					partitions = "#{@batonPartitions.of(T(dev.baton.contracts.Topic).HEALTH_VERDICTS)}"))

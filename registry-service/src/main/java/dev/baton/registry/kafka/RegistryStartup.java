@@ -11,6 +11,7 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.Topic;
+import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.kafka.CompactedTopicReader;
@@ -19,10 +20,11 @@ import dev.baton.registry.membership.Registry;
 import dev.baton.registry.membership.Registry.GateRecord;
 
 /**
- * Rebuilds the registry from its compacted topics before any message is consumed: its own
- * snapshots from {@code registry.state} and the gates it published from
- * {@code nginx.commands}. Only then do the listeners start, so a restarted registry
- * decides exactly as the stopped one would have.
+ * Rebuilds the registry before any message is consumed live: its own snapshots from
+ * {@code registry.state} and the gates it published from {@code nginx.commands}, then the
+ * verdicts issued since it last consumed any. Only then are gates repaired and the
+ * listeners started, so a restarted registry decides exactly as the stopped one would
+ * have.
  */
 public class RegistryStartup implements SmartLifecycle {
 
@@ -55,8 +57,17 @@ public class RegistryStartup implements SmartLifecycle {
 		// listener would.
 		this.reader.readToEnd(Topic.NGINX_COMMANDS, (key, value) -> gates
 			.add(new GateRecord(GateKey.parse(key), (value instanceof SetPeerGate gate) ? gate.open() : null)));
-		List<GateChange> repairs = this.registry.rebuild(snapshots, gates);
-		logger.info("Rebuilt {} instances; repaired {} gates", snapshots.size(), repairs.size());
+		this.registry.restore(snapshots, gates);
+		// Verdicts published while the registry was down are newer than its own last
+		// snapshots: a registry killed between an instance's snapshot and its gate
+		// command
+		// would otherwise "repair" that gate from a verdict already superseded, and take
+		// a healthy instance out of rotation until the listener caught up.
+		long verdicts = this.reader.catchUp(Topic.HEALTH_VERDICTS, RegistryListeners.VERDICTS_GROUP,
+				(key, value) -> this.registry.handle((VerdictIssued) value));
+		List<GateChange> repairs = this.registry.reconcile();
+		logger.info("Rebuilt {} instances; applied {} verdicts issued since; repaired {} gates", snapshots.size(),
+				verdicts, repairs.size());
 		this.listeners.getListenerContainer(RegistryListeners.REGISTRATIONS).start();
 		this.listeners.getListenerContainer(RegistryListeners.VERDICTS).start();
 		this.running = true;

@@ -39,16 +39,25 @@ public class Registry {
 	}
 
 	/**
-	 * Restores the state the registry published before it stopped, then repairs any gate
-	 * whose published state differs from what the instances need.
+	 * Restores the state the registry published before it stopped, publishing nothing:
+	 * verdicts it had not consumed yet may be newer than its own last snapshots, so drift
+	 * is repaired only once they are applied (see {@link #reconcile()}).
 	 * @param snapshots the registry's own snapshots, as read back
 	 * @param gates the gate records on {@code nginx.commands}, as read back (null for
 	 * tombstones)
-	 * @return the gate records published to repair drift
 	 */
-	public synchronized List<GateChange> rebuild(Collection<InstanceSnapshot> snapshots, Collection<GateRecord> gates) {
+	public synchronized void restore(Collection<InstanceSnapshot> snapshots, Collection<GateRecord> gates) {
 		snapshots.forEach(this.fleet::restore);
 		gates.forEach((gate) -> this.ledger.restore(gate.key(), gate.open()));
+	}
+
+	/**
+	 * Repairs every gate whose published state differs from what the instances need: a
+	 * registry stopped between an instance's snapshot and its gate command left one
+	 * behind.
+	 * @return the gate records published
+	 */
+	public synchronized List<GateChange> reconcile() {
 		List<GateChange> repairs = this.ledger.reconcile(this.fleet.all());
 		if (!repairs.isEmpty()) {
 			this.publications.publishGates(repairs);
