@@ -1,6 +1,7 @@
 package dev.baton.cli;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 
@@ -8,6 +9,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,6 +18,7 @@ import dev.baton.contracts.DeployId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployRequested;
+import dev.baton.contracts.deploy.DeployStrategy;
 
 /**
  * Publishes a deploy request and, with {@code --wait}, follows its steps to the verdict.
@@ -36,8 +39,12 @@ class DeployCommand implements Callable<Integer> {
 	@Parameters(index = "1", description = "the version")
 	private String version;
 
-	@Option(names = "--batch", description = "instances taken out of rotation at once")
+	@Option(names = "--batch", description = "instances taken out of rotation at once (surge: replaced at once)")
 	private Integer batch;
+
+	@Option(names = "--strategy", description = "rolling (restart in place) or surge (new instances on spare ports"
+			+ " first); default: the service's configured strategy")
+	private String strategy;
 
 	@Option(names = "--wait", description = "follow the deploy and exit with its verdict: every step, a rollback "
 			+ "(DeployRollingBack, with its reason), and the instances a failure kept out of rotation")
@@ -55,12 +62,26 @@ class DeployCommand implements Callable<Integer> {
 	@Option(names = "--requested-by", description = "who asks, for the audit trail (default: $USER)")
 	private String requestedBy;
 
+	private DeployStrategy strategy() {
+		if (this.strategy == null) {
+			return null;
+		}
+		try {
+			return DeployStrategy.valueOf(this.strategy.toUpperCase(Locale.ROOT));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new ParameterException(this.spec.commandLine(),
+					"--strategy must be rolling or surge, got '" + this.strategy + "'");
+		}
+	}
+
 	@Override
 	public Integer call() {
 		DeployRequested request = new DeployRequested(
 				DeployId.of((this.deployId != null) ? this.deployId : "cli-" + UUID.randomUUID()),
 				ServiceName.of(this.service), Version.of(this.version), this.batch, null, null, this.allowDowntime,
-				(this.requestedBy != null) ? this.requestedBy : System.getProperty("user.name", "cli"), null);
+				(this.requestedBy != null) ? this.requestedBy : System.getProperty("user.name", "cli"), null,
+				strategy());
 		try (Kafka kafka = new Kafka(this.connection)) {
 			KafkaConsumer<String, String> steps = this.wait ? kafka.reader("deploy.steps", false) : null;
 			kafka.send("deploy.requests", request.service().value(), request);

@@ -28,7 +28,9 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(name = "status", description = { "Instances with lifecycle, gates, version, health and nginx nodes' view.",
 		"An instance a failed deploy kept out of rotation (its DEPLOY gate left closed) is named below the table "
 				+ "with the failure's reason; --json gives it as keptOut, and a closed gate's reason as "
-				+ "deployGateReason." })
+				+ "deployGateReason.",
+		"An instance a surge deploy started in place of another is named below the table with the one it replaced;"
+				+ " --json gives it as replaces." })
 class StatusCommand implements Callable<Integer> {
 
 	@Mixin
@@ -55,6 +57,7 @@ class StatusCommand implements Callable<Integer> {
 				}
 			});
 			markDeployGates(kafka, instances);
+			markReplacements(kafka, instances);
 			for (ConsumerRecord<String, String> record : kafka.readToEnd("nginx.events",
 					Instant.now().minusSeconds(60))) {
 				JsonNode event = Kafka.json(record);
@@ -104,6 +107,25 @@ class StatusCommand implements Callable<Integer> {
 			}
 		}
 		KeptOutInstances.mark(kafka, closed, oldestClose);
+	}
+
+	/**
+	 * Sets {@code replaces} ({@code instanceId}, {@code deployId}) on each instance a
+	 * surge deploy started in place of another.
+	 */
+	private static void markReplacements(Kafka kafka, Map<String, ObjectNode> instances) {
+		Map<String, ObjectNode> byId = new HashMap<>();
+		instances.values().forEach((instance) -> byId.put(instance.path("instanceId").asString(), instance));
+		for (ConsumerRecord<String, String> record : kafka.readToEnd("deploy.steps", null)) {
+			JsonNode step = Kafka.json(record);
+			ObjectNode replacement = (step != null && "InstanceReplaced".equals(step.path("type").asString()))
+					? byId.get(step.path("replacedBy").asString()) : null;
+			if (replacement != null) {
+				replacement.putObject("replaces")
+					.put("instanceId", step.path("instanceId").asString())
+					.put("deployId", step.path("deployId").asString());
+			}
+		}
 	}
 
 	private static String peer(JsonNode message) {

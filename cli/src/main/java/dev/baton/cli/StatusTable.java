@@ -29,6 +29,11 @@ final class StatusTable {
 					healthText.trim(), nodes(instance.path("nodes")));
 		}
 		instances.stream().filter((instance) -> instance.has("keptOut")).forEach((instance) -> keptOut(out, instance));
+		instances.stream()
+			.filter((instance) -> instance.has("replaces"))
+			.forEach((instance) -> out.printf("%s replaced %s (surge deploy %s)%n",
+					instance.path("instanceId").asString(), instance.path("replaces").path("instanceId").asString(),
+					instance.path("replaces").path("deployId").asString()));
 	}
 
 	private static void keptOut(PrintWriter out, JsonNode instance) {

@@ -81,6 +81,11 @@ final class StepFollower {
 		StringBuilder line = new StringBuilder(text(step, "type"));
 		append(line, "", text(step, "instanceId"));
 		append(line, "", text(step, "phase").equals("ROLLBACK") ? "(rollback)" : "");
+		append(line, "replaced by ", text(step, "replacedBy"));
+		if (step.has("replaces")) {
+			append(line, "on ", text(step, "host") + ":" + text(step, "port"));
+			append(line, "to replace ", text(step, "replaces"));
+		}
 		append(line, "version ", text(step, "version"));
 		if (step.has("exitCode")) {
 			append(line, "exit ", text(step, "exitCode"));

@@ -29,10 +29,11 @@ import dev.baton.contracts.Version;
  * serving)
  * @param requestedBy who asked, for the audit trail
  * @param at when; now when absent
+ * @param strategy rolling or surge; absent for the service's configured default
  */
 public record DeployRequested(DeployId deployId, ServiceName service, Version version, Integer batchSize,
-		Duration drainTimeout, Duration healthTimeout, boolean allowDowntime, String requestedBy,
-		Instant at) implements DeployRequest {
+		Duration drainTimeout, Duration healthTimeout, boolean allowDowntime, String requestedBy, Instant at,
+		DeployStrategy strategy) implements DeployRequest {
 
 	public DeployRequested {
 		Objects.requireNonNull(deployId, "deployId is required");
@@ -45,6 +46,14 @@ public record DeployRequested(DeployId deployId, ServiceName service, Version ve
 		requirePositive("healthTimeout", healthTimeout);
 		requestedBy = (requestedBy != null) ? requestedBy : "unknown";
 		at = (at != null) ? at : Instant.now();
+	}
+
+	/**
+	 * A request with the service's configured strategy.
+	 */
+	public DeployRequested(DeployId deployId, ServiceName service, Version version, Integer batchSize,
+			Duration drainTimeout, Duration healthTimeout, boolean allowDowntime, String requestedBy, Instant at) {
+		this(deployId, service, version, batchSize, drainTimeout, healthTimeout, allowDowntime, requestedBy, at, null);
 	}
 
 	private static void requirePositive(String name, Duration duration) {

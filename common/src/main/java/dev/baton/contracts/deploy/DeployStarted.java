@@ -20,9 +20,11 @@ import dev.baton.contracts.Version;
  * @param previousVersions what each instance ran before, which rollback restores
  * @param requestedBy who asked
  * @param at when
+ * @param strategy how the instances are replaced; rolling when absent
  */
 public record DeployStarted(DeployId deployId, ServiceName service, Version version, List<List<InstanceId>> batches,
-		Map<InstanceId, Version> previousVersions, String requestedBy, Instant at) implements DeployStep {
+		Map<InstanceId, Version> previousVersions, String requestedBy, Instant at,
+		DeployStrategy strategy) implements DeployStep {
 
 	public DeployStarted {
 		Objects.requireNonNull(deployId, "deployId is required");
@@ -32,6 +34,15 @@ public record DeployStarted(DeployId deployId, ServiceName service, Version vers
 		batches = (batches != null) ? batches.stream().map(List::copyOf).toList() : List.of();
 		previousVersions = (previousVersions != null) ? Map.copyOf(previousVersions) : Map.of();
 		requestedBy = (requestedBy != null) ? requestedBy : "";
+		strategy = (strategy != null) ? strategy : DeployStrategy.ROLLING;
+	}
+
+	/**
+	 * A rolling deploy.
+	 */
+	public DeployStarted(DeployId deployId, ServiceName service, Version version, List<List<InstanceId>> batches,
+			Map<InstanceId, Version> previousVersions, String requestedBy, Instant at) {
+		this(deployId, service, version, batches, previousVersions, requestedBy, at, DeployStrategy.ROLLING);
 	}
 
 }

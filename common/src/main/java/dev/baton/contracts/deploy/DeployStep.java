@@ -18,10 +18,12 @@ import dev.baton.contracts.ServiceName;
 		@JsonSubTypes.Type(InstanceDrained.class), @JsonSubTypes.Type(InstanceRestartStarted.class),
 		@JsonSubTypes.Type(InstanceRestarted.class), @JsonSubTypes.Type(InstanceVerified.class),
 		@JsonSubTypes.Type(InstanceEnabled.class), @JsonSubTypes.Type(DeploySucceeded.class),
-		@JsonSubTypes.Type(DeployFailed.class), @JsonSubTypes.Type(DeployRollingBack.class) })
+		@JsonSubTypes.Type(DeployFailed.class), @JsonSubTypes.Type(DeployRollingBack.class),
+		@JsonSubTypes.Type(InstanceLaunched.class), @JsonSubTypes.Type(InstanceReplaced.class) })
 @JsonIgnoreProperties(ignoreUnknown = true)
 public sealed interface DeployStep permits DeployRejected, DeployStarted, InstanceDrained, InstanceRestartStarted,
-		InstanceRestarted, InstanceVerified, InstanceEnabled, DeploySucceeded, DeployFailed, DeployRollingBack {
+		InstanceRestarted, InstanceVerified, InstanceEnabled, DeploySucceeded, DeployFailed, DeployRollingBack,
+		InstanceLaunched, InstanceReplaced {
 
 	DeployId deployId();
 

@@ -31,6 +31,7 @@ import dev.baton.deployer.rollout.DeployDesk;
 import dev.baton.deployer.rollout.DeployEvents;
 import dev.baton.deployer.rollout.DeployRecovery;
 import dev.baton.deployer.rollout.DeployRuns;
+import dev.baton.deployer.rollout.InstanceArrivals;
 import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.RegistryFollower;
 import dev.baton.deployer.rollout.ServicePolicy;
@@ -50,7 +51,8 @@ class DeployerConfiguration {
 
 	@Bean
 	KafkaAdmin.NewTopics deployerTopics(TopicDeclarations declarations) {
-		return declarations.declare(Topic.DEPLOY_REQUESTS, Topic.DEPLOY_STEPS, Topic.NGINX_COMMANDS);
+		return declarations.declare(Topic.DEPLOY_REQUESTS, Topic.DEPLOY_STEPS, Topic.NGINX_COMMANDS,
+				Topic.REGISTRATIONS);
 	}
 
 	@Bean
@@ -107,9 +109,14 @@ class DeployerConfiguration {
 	}
 
 	@Bean
-	DeployRuns deployRuns(AnswerBoard board, NginxNodes nodes, Runtimes runtime, DeployEvents events, Clock clock,
-			DeployMetrics metrics) {
-		return new DeployRuns(board, nodes, metrics.timing(runtime), events, clock);
+	InstanceArrivals instanceArrivals(Fleet fleet) {
+		return new InstanceArrivals(fleet);
+	}
+
+	@Bean
+	DeployRuns deployRuns(AnswerBoard board, NginxNodes nodes, Runtimes runtime, InstanceArrivals arrivals, Fleet fleet,
+			DeployEvents events, Clock clock, DeployMetrics metrics) {
+		return new DeployRuns(board, nodes, metrics.timing(runtime), arrivals, fleet, events, clock);
 	}
 
 	@Bean
@@ -125,8 +132,8 @@ class DeployerConfiguration {
 	}
 
 	@Bean
-	RegistryFollower registryFollower(Fleet fleet, DeployGates gates, DeployEvents events) {
-		return new RegistryFollower(fleet, gates, events);
+	RegistryFollower registryFollower(Fleet fleet, DeployGates gates, DeployEvents events, InstanceArrivals arrivals) {
+		return new RegistryFollower(fleet, gates, events, arrivals);
 	}
 
 	/** Dead letters are read as the raw bytes they were, not as messages. */

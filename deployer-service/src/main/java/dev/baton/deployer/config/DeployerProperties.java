@@ -2,7 +2,9 @@ package dev.baton.deployer.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
@@ -13,6 +15,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.deploy.DeployStrategy;
 import dev.baton.deployer.rollout.ServicePolicy;
 
 /**
@@ -61,21 +64,55 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 	 * @param enableTimeout how long every live node may take to report a peer up again
 	 * @param drainTimeoutFatal whether a drain that times out fails the deploy (otherwise
 	 * it is recorded and the deploy goes on)
+	 * @param strategy how a deploy replaces the running version unless its request says:
+	 * {@code rolling} or {@code surge}
+	 * @param surge where surge deploys start new instances
 	 */
 	public record Service(@Valid @NotNull RuntimeProperties runtime, @DefaultValue("1") @Min(1) int maxUnavailable,
 			@DefaultValue("1") @Min(0) int minHealthy, @DefaultValue("30s") Duration drainTimeout,
 			@DefaultValue("60s") Duration healthTimeout, @DefaultValue("30s") Duration enableTimeout,
-			@DefaultValue("false") boolean drainTimeoutFatal) {
+			@DefaultValue("false") boolean drainTimeoutFatal, @DefaultValue("rolling") DeployStrategy strategy,
+			@DefaultValue Surge surge) {
 
 		public Service {
 			positive("drain-timeout", drainTimeout);
 			positive("health-timeout", healthTimeout);
 			positive("enable-timeout", enableTimeout);
+			if (!surge.ports().isEmpty() && runtime != null && !runtime.surges()) {
+				throw new IllegalArgumentException("surge.ports needs a runtime that starts and stops instances:"
+						+ " runtime.start and runtime.stop for runtime.kind=command");
+			}
+			if (strategy == DeployStrategy.SURGE && surge.ports().isEmpty()) {
+				throw new IllegalArgumentException("strategy=surge needs spare ports (surge.ports)");
+			}
 		}
 
 		ServicePolicy policy() {
 			return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
-					this.enableTimeout, this.drainTimeoutFatal, this.runtime.checkInterval());
+					this.enableTimeout, this.drainTimeoutFatal, this.runtime.checkInterval(), this.strategy,
+					this.surge.ports());
+		}
+
+	}
+
+	/**
+	 * Where a surge deploy starts new instances.
+	 *
+	 * @param ports spare ports, on the host of the instance each new one replaces; a port
+	 * a registered instance uses is skipped
+	 */
+	public record Surge(@DefaultValue List<Integer> ports) {
+
+		public Surge {
+			ports = (ports != null) ? List.copyOf(ports) : List.of();
+			for (int port : ports) {
+				if (port < 1 || port > 65535) {
+					throw new IllegalArgumentException("surge.ports must be 1-65535, got " + port);
+				}
+			}
+			if (Set.copyOf(ports).size() != ports.size()) {
+				throw new IllegalArgumentException("surge.ports lists a port twice: " + ports);
+			}
 		}
 
 	}

@@ -88,8 +88,22 @@ public record RuntimeProperties(@DefaultValue("command") RuntimeKind kind, List<
 	}
 
 	CommandRuntime.Commands commands() {
+		List<ArgvTemplate> launch = new ArrayList<>();
+		if (!absent(this.start)) {
+			optional(this.activate).ifPresent(launch::add);
+			launch.add(new ArgvTemplate(this.start));
+		}
 		return new CommandRuntime.Commands(commands(this.activate, this.restart, this.stop, this.start),
-				optional(this.check), this.commandTimeout);
+				optional(this.check), this.commandTimeout, launch,
+				absent(this.stop) ? List.of() : List.of(new ArgvTemplate(this.stop)));
+	}
+
+	/**
+	 * Whether the runtime can start new instances and stop old ones, as surge deploys do.
+	 * @return false for a command runtime without both start and stop commands
+	 */
+	boolean surges() {
+		return this.kind != RuntimeKind.COMMAND || stopStart(this.stop, this.start);
 	}
 
 	private static Optional<ArgvTemplate> optional(List<String> argv) {

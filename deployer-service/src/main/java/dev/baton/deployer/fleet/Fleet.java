@@ -44,6 +44,14 @@ public final class Fleet {
 			.toList();
 	}
 
+	/**
+	 * Every instance the registry described, deregistered ones included.
+	 * @return their latest snapshots
+	 */
+	public List<InstanceSnapshot> all() {
+		return List.copyOf(this.instances.values());
+	}
+
 	public Optional<InstanceSnapshot> instance(InstanceId instanceId) {
 		return Optional.ofNullable(this.instances.get(instanceId));
 	}

@@ -21,10 +21,13 @@ import dev.baton.contracts.deploy.DeployRejected;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceEnabled;
+import dev.baton.contracts.deploy.InstanceLaunched;
+import dev.baton.contracts.deploy.InstanceReplaced;
 import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.rollout.DeployEvents;
 import dev.baton.deployer.rollout.DeployLogContext;
@@ -106,6 +109,12 @@ public final class KafkaDeployEvents implements DeployEvents {
 		if (step instanceof InstanceVerified verified) {
 			return verified.instanceId();
 		}
+		if (step instanceof InstanceLaunched launched) {
+			return launched.replaces();
+		}
+		if (step instanceof InstanceReplaced replaced) {
+			return replaced.instanceId();
+		}
 		return (step instanceof InstanceEnabled enabled) ? enabled.instanceId() : null;
 	}
 
@@ -113,6 +122,12 @@ public final class KafkaDeployEvents implements DeployEvents {
 	public void gate(SetPeerGate command) {
 		send(Topic.NGINX_COMMANDS, command.key().toString(), command);
 		this.gates.observe(command.key(), command);
+	}
+
+	@Override
+	public void registration(RegistrationMessage message) {
+		send(Topic.REGISTRATIONS, message.service().value(), message);
+		logger.info("{}", message);
 	}
 
 	@Override

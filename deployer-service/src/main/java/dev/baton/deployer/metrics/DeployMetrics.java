@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.Timer;
 import dev.baton.contracts.DeployId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.StepId;
+import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.deploy.DeployStarted;
@@ -21,8 +22,10 @@ import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.deployer.rollout.InstanceRuntime;
+import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
 import dev.baton.deployer.rollout.StepObserver;
+import dev.baton.deployer.rollout.Target;
 
 /**
  * What operators graph about deploys, read off the steps the deployer publishes (all
@@ -108,13 +111,35 @@ public final class DeployMetrics implements StepObserver {
 	 * @return the same runtime, timed as {@value #RESTART}
 	 */
 	public InstanceRuntime timing(InstanceRuntime runtime) {
-		return (service, target, version) -> {
-			long start = System.nanoTime();
-			RestartResult result = runtime.restart(service, target, version);
-			timer(RESTART, "The runtime's activate and restart commands for one instance", service, "outcome",
-					result.succeeded() ? "succeeded" : "failed")
-				.record(Duration.ofNanos(System.nanoTime() - start));
-			return result;
+		return new InstanceRuntime() {
+
+			@Override
+			public RestartResult restart(ServiceName service, Target target, Version version)
+					throws InterruptedException {
+				long start = System.nanoTime();
+				RestartResult result = runtime.restart(service, target, version);
+				timer(RESTART, "The runtime's activate and restart commands for one instance", service, "outcome",
+						result.succeeded() ? "succeeded" : "failed")
+					.record(Duration.ofNanos(System.nanoTime() - start));
+				return result;
+			}
+
+			@Override
+			public ProcessWatch watch(ServiceName service, Target target) throws InterruptedException {
+				return runtime.watch(service, target);
+			}
+
+			@Override
+			public RestartResult start(ServiceName service, Target target, Version version)
+					throws InterruptedException {
+				return runtime.start(service, target, version);
+			}
+
+			@Override
+			public RestartResult stop(ServiceName service, Target target) throws InterruptedException {
+				return runtime.stop(service, target);
+			}
+
 		};
 	}
 

@@ -114,7 +114,7 @@ public final class DeployDesk {
 			DeployRun run = this.runs.fresh(plan);
 			this.events.step(new DeployStarted(plan.deployId(), plan.service(), plan.version(),
 					plan.batches().stream().map((batch) -> batch.stream().map(Target::instanceId).toList()).toList(),
-					previousVersions(plan), plan.requestedBy(), plan.startedAt()));
+					previousVersions(plan), plan.requestedBy(), plan.startedAt(), plan.strategy()));
 			this.seen.add(request.deployId());
 			start(run);
 		}

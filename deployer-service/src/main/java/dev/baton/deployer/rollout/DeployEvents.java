@@ -5,6 +5,7 @@ import java.util.Map;
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.contracts.registration.RegistrationMessage;
 
 /**
  * Everything the deployer tells the world. A gate command, and a step that starts or ends
@@ -34,6 +35,14 @@ public interface DeployEvents {
 	 * @param key the gate
 	 */
 	void removeGate(GateKey key);
+
+	/**
+	 * Tells the registry what a surge deploy decided about an instance it started or
+	 * replaced: approve the new one, deregister the old one. Returns once durably
+	 * published.
+	 * @param message the message
+	 */
+	void registration(RegistrationMessage message);
 
 	/**
 	 * Records something worth an operator's attention that is not a step.

@@ -19,6 +19,8 @@ import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.DeploySucceeded;
 import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceEnabled;
+import dev.baton.contracts.deploy.InstanceLaunched;
+import dev.baton.contracts.deploy.InstanceReplaced;
 import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.contracts.deploy.InstanceVerified;
@@ -29,6 +31,7 @@ import dev.baton.contracts.deploy.InstanceVerified;
  * that began ({@code InstanceRestartStarted}) and never ended is no stage: the instance
  * stays drained, and a resumed deploy restarts it again. A restart that ended is not run
  * again: its verdict, maybe published while no deployer ran, is awaited by its step id.
+ * For a surge deploy, the new instances it launched and the replacements it finished.
  */
 public final class DeployJournal {
 
@@ -61,6 +64,12 @@ public final class DeployJournal {
 		else if (step instanceof InstanceEnabled enabled) {
 			entry.advance(enabled.instanceId(), enabled.phase(), Stage.ENABLED);
 			this.keptOut.remove(enabled.instanceId());
+		}
+		else if (step instanceof InstanceLaunched launched) {
+			entry.launched.add(launched);
+		}
+		else if (step instanceof InstanceReplaced replaced) {
+			entry.replaced.add(replaced.instanceId());
 		}
 		else if (step instanceof DeployFailed failed) {
 			entry.finished = true;
@@ -96,7 +105,7 @@ public final class DeployJournal {
 			.map((entry) -> new Unfinished(entry.started,
 					new Resumption(Map.copyOf(entry.stages), Set.of(), List.copyOf(entry.rolledBack), entry.failure,
 							Map.copyOf(entry.restartSteps)),
-					Set.copyOf(entry.unverified)))
+					Set.copyOf(entry.unverified), new SurgeProgress(entry.launched, entry.replaced, true)))
 			.toList();
 	}
 
@@ -107,8 +116,11 @@ public final class DeployJournal {
 	 * @param resumption where it stood
 	 * @param unverified instances whose restart (on any version) began and was not
 	 * verified since
+	 * @param surge the new instances a surge deploy started and the replacements it
+	 * finished
 	 */
-	public record Unfinished(DeployStarted started, Resumption resumption, Set<InstanceId> unverified) {
+	public record Unfinished(DeployStarted started, Resumption resumption, Set<InstanceId> unverified,
+			SurgeProgress surge) {
 	}
 
 	private static final class Entry {
@@ -126,6 +138,10 @@ public final class DeployJournal {
 		private final Map<InstanceId, StepId> restartSteps = new LinkedHashMap<>();
 
 		private final Set<InstanceId> unverified = new LinkedHashSet<>();
+
+		private final List<InstanceLaunched> launched = new ArrayList<>();
+
+		private final Set<InstanceId> replaced = new LinkedHashSet<>();
 
 		void advance(InstanceId instance, DeployPhase phase, Stage stage) {
 			if (phase == DeployPhase.ROLLBACK) {

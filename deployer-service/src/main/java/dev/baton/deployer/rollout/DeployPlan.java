@@ -6,6 +6,7 @@ import java.util.List;
 import dev.baton.contracts.DeployId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
+import dev.baton.contracts.deploy.DeployStrategy;
 
 /**
  * An accepted deploy: which instances, in which batches, to which version, under which
@@ -24,6 +25,10 @@ public record DeployPlan(DeployId deployId, ServiceName service, Version version
 
 	public DeployPlan {
 		batches = batches.stream().map(List::copyOf).toList();
+	}
+
+	public DeployStrategy strategy() {
+		return this.policy.strategy();
 	}
 
 	public List<Target> targets() {

@@ -18,6 +18,7 @@ import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployStarted;
+import dev.baton.contracts.deploy.DeployStrategy;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.deployer.fleet.DeployGates;
@@ -102,11 +103,14 @@ public final class DeployRecovery {
 				}
 			}
 			DeployRun run = this.runs.resumed(plan,
-					new Resumption(stages, closed, was.rolledBack(), was.failure(), was.restartSteps()));
-			this.events.audit(
-					plan.deployId().value(), "deploy.resumed", (was.failure() != null)
-							? "rolling back: " + was.failure() : "rolling out from the last confirmed step",
-					Map.of("stages", stages.toString()));
+					new Resumption(stages, closed, was.rolledBack(), was.failure(), was.restartSteps()),
+					unfinished.surge());
+			this.events
+				.audit(plan.deployId().value(), "deploy.resumed",
+						(plan.strategy() == DeployStrategy.SURGE) ? "surge deploy: removing its unfinished replacements"
+								: (was.failure() != null) ? "rolling back: " + was.failure()
+										: "rolling out from the last confirmed step",
+						Map.of("stages", stages.toString()));
 			resumed.add(run);
 		}
 		reopenStrayGates(claimed);
@@ -169,8 +173,8 @@ public final class DeployRecovery {
 				.toList())
 			.filter((batch) -> !batch.isEmpty())
 			.toList();
-		return new DeployPlan(started.deployId(), started.service(), started.version(), batches, policy,
-				started.requestedBy(), started.at());
+		return new DeployPlan(started.deployId(), started.service(), started.version(), batches,
+				policy.withStrategy(started.strategy()), started.requestedBy(), started.at());
 	}
 
 	private void reopenStrayGates(Set<GateKey> claimed) {

@@ -27,7 +27,8 @@ import dev.baton.contracts.deploy.DeploySucceeded;
  * and wait for the drains, restart each instance, verify each one's version, open the
  * gates and wait until every node serves them again. Any failure rolls back every touched
  * instance, newest first, the same way, and ends in {@link DeployFailed}; a cancel takes
- * effect between batches.
+ * effect between batches. A surge deploy runs its own step machine
+ * ({@link SurgeRollout}).
  */
 public final class DeployRun {
 
@@ -58,8 +59,17 @@ public final class DeployRun {
 
 	private volatile String cancelled;
 
+	/** The step machine this deploy runs instead, when it is a surge deploy. */
+	private final SurgeRollout surge;
+
 	DeployRun(DeployPlan plan, Resumption resumption, GateSteps gates, RestartSteps restarts, DeployEvents events,
 			Clock clock) {
+		this(plan, resumption, gates, restarts, events, clock, null);
+	}
+
+	DeployRun(DeployPlan plan, Resumption resumption, GateSteps gates, RestartSteps restarts, DeployEvents events,
+			Clock clock, SurgeRollout surge) {
+		this.surge = surge;
 		this.plan = plan;
 		this.gates = gates;
 		this.restarts = restarts;
@@ -87,6 +97,9 @@ public final class DeployRun {
 	 */
 	public void cancel(String reason) {
 		this.cancelled = reason;
+		if (this.surge != null) {
+			this.surge.cancel(reason);
+		}
 	}
 
 	/**
@@ -96,10 +109,15 @@ public final class DeployRun {
 	 * restarted deployer carry on
 	 */
 	public void run() throws InterruptedException {
-		String failure = this.failureToRollBack;
+		String failure = (this.surge != null) ? this.surge.failureToUndo() : this.failureToRollBack;
 		if (failure == null) {
 			try {
-				rollOut();
+				if (this.surge != null) {
+					this.surge.rollOut();
+				}
+				else {
+					rollOut();
+				}
 				this.events.step(new DeploySucceeded(this.plan.deployId(), this.plan.service(), this.plan.version(),
 						Duration.between(this.plan.startedAt(), this.clock.instant()).toMillis(),
 						this.clock.instant()));
@@ -116,7 +134,12 @@ public final class DeployRun {
 				failure = "the deployer failed unexpectedly: " + ex;
 			}
 		}
-		rollBack(failure);
+		if (this.surge != null) {
+			this.surge.undo(failure);
+		}
+		else {
+			rollBack(failure);
+		}
 	}
 
 	private void rollOut() throws DeployFailure, InterruptedException {

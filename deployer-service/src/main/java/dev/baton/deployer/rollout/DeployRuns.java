@@ -2,6 +2,8 @@ package dev.baton.deployer.rollout;
 
 import java.time.Clock;
 
+import dev.baton.contracts.deploy.DeployStrategy;
+import dev.baton.deployer.fleet.Fleet;
 import dev.baton.deployer.fleet.NginxNodes;
 
 /**
@@ -15,23 +17,42 @@ public final class DeployRuns {
 
 	private final RestartSteps restarts;
 
+	private final InstanceRuntime runtime;
+
+	private final InstanceArrivals arrivals;
+
+	private final Fleet fleet;
+
 	private final DeployEvents events;
 
 	private final Clock clock;
 
-	public DeployRuns(AnswerBoard board, NginxNodes nodes, InstanceRuntime runtime, DeployEvents events, Clock clock) {
+	public DeployRuns(AnswerBoard board, NginxNodes nodes, InstanceRuntime runtime, InstanceArrivals arrivals,
+			Fleet fleet, DeployEvents events, Clock clock) {
 		this.board = board;
 		this.gates = new GateSteps(board, nodes, events, clock);
 		this.restarts = new RestartSteps(board, runtime, events, clock);
+		this.runtime = runtime;
+		this.arrivals = arrivals;
+		this.fleet = fleet;
 		this.events = events;
 		this.clock = clock;
 	}
 
 	DeployRun fresh(DeployPlan plan) {
-		return resumed(plan, Resumption.fresh());
+		return resumed(plan, Resumption.fresh(), SurgeProgress.fresh());
 	}
 
 	DeployRun resumed(DeployPlan plan, Resumption resumption) {
+		return resumed(plan, resumption, SurgeProgress.fresh());
+	}
+
+	DeployRun resumed(DeployPlan plan, Resumption resumption, SurgeProgress progress) {
+		if (plan.strategy() == DeployStrategy.SURGE) {
+			return new DeployRun(plan, Resumption.fresh(), this.gates, this.restarts, this.events, this.clock,
+					new SurgeRollout(plan, progress, this.gates, this.restarts, this.runtime, this.arrivals, this.fleet,
+							this.events, this.clock));
+		}
 		// from now on, before any reader of verdicts starts: the verdict may already be
 		// there
 		resumption.restartSteps().values().forEach(this.board::expectVerdict);

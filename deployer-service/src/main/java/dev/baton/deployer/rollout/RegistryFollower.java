@@ -9,9 +9,9 @@ import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.fleet.Fleet;
 
 /**
- * Keeps the fleet current from {@code registry.state} and removes the DEPLOY gate of an
- * instance the registry shows deregistered, so no gate of a gone peer lingers in nginx's
- * desired state.
+ * Keeps the fleet current from {@code registry.state}, tells surge deploys waiting on an
+ * instance, and removes the DEPLOY gate of an instance the registry shows deregistered,
+ * so no gate of a gone peer lingers in nginx's desired state.
  */
 public final class RegistryFollower {
 
@@ -21,14 +21,20 @@ public final class RegistryFollower {
 
 	private final DeployEvents events;
 
-	public RegistryFollower(Fleet fleet, DeployGates gates, DeployEvents events) {
+	private final InstanceArrivals arrivals;
+
+	public RegistryFollower(Fleet fleet, DeployGates gates, DeployEvents events, InstanceArrivals arrivals) {
 		this.fleet = fleet;
 		this.gates = gates;
 		this.events = events;
+		this.arrivals = arrivals;
 	}
 
 	public void onSnapshot(InstanceSnapshot snapshot) {
 		boolean current = this.fleet.update(snapshot);
+		if (current) {
+			this.arrivals.offer(snapshot);
+		}
 		GateKey key = new GateKey(snapshot.service(), snapshot.endpoint(), Gate.DEPLOY);
 		if (current && snapshot.deregistered() && this.gates.exists(key)) {
 			this.events.removeGate(key);

@@ -2,12 +2,8 @@ package dev.baton.deployer.rollout;
 
 import java.time.Clock;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.StepId;
@@ -85,6 +81,27 @@ final class RestartSteps {
 	}
 
 	/**
+	 * Puts a new instance's start (a surge deploy's) on the record as a restart that has
+	 * ended, so health-service probes it fast and answers the step as it answers a
+	 * restart, and watches its process as a restart's.
+	 * @param result what the runtime's start gave
+	 * @return the step id the confirming verdict will name
+	 */
+	StepId started(DeployPlan plan, Target target, Version version, RestartResult result) {
+		StepId stepId = StepId.random();
+		long healthTimeoutMillis = plan.policy().healthTimeout().toMillis();
+		this.board.expectVerdict(stepId);
+		this.events.step(new InstanceRestartStarted(plan.deployId(), plan.service(), target.instanceId(),
+				target.endpoint().host(), target.endpoint().port(), DeployPhase.ROLLOUT, stepId, version,
+				healthTimeoutMillis, this.clock.instant()));
+		this.events.step(new InstanceRestarted(plan.deployId(), plan.service(), target.instanceId(),
+				target.endpoint().host(), target.endpoint().port(), DeployPhase.ROLLOUT, stepId, version,
+				result.exitCode(), result.stderr(), healthTimeoutMillis, this.clock.instant()));
+		this.watches.put(target.instanceId(), new Watched(stepId, result.watch()));
+		return stepId;
+	}
+
+	/**
 	 * Waits for the verdict answering a restart and publishes {@link InstanceVerified}.
 	 */
 	void verify(DeployPlan plan, Target target, StepId stepId, Version version, DeployPhase phase)
@@ -102,39 +119,19 @@ final class RestartSteps {
 				verdict.version(), this.clock.instant()));
 	}
 
-	/**
-	 * Waits on the verdict itself, never sleeps: a verdict ends the wait the moment it
-	 * arrives, and the runtime is asked only while none has.
-	 */
 	private VerdictIssued awaitVerdict(DeployPlan plan, Target target, StepId stepId)
 			throws DeployFailure, InterruptedException {
 		CompletableFuture<VerdictIssued> verdict = this.board.expectVerdict(stepId);
 		Watched watched = this.watches.get(target.instanceId());
-		ProcessWatch watch = (watched != null && watched.stepId().equals(stepId)) ? watched.watch() : ProcessWatch.NONE;
-		long deadline = System.nanoTime() + plan.policy().healthTimeout().toNanos();
+		// a restart this process did not run (a resumed deploy's) is watched as it runs
+		// now
+		ProcessWatch watch = (watched != null && watched.stepId().equals(stepId)) ? watched.watch()
+				: this.runtime.watch(plan.service(), target);
 		try {
-			while (true) {
-				long left = deadline - System.nanoTime();
-				if (left <= 0) {
-					throw new DeployFailure(
-							target.instanceId() + " was not verified within " + plan.policy().healthTimeout()
-									+ " of its restart (no verdict answering step " + stepId + ")");
-				}
-				long wait = (watch == ProcessWatch.NONE) ? left
-						: Math.min(left, plan.policy().checkInterval().toNanos());
-				try {
-					return verdict.get(wait, TimeUnit.NANOSECONDS);
-				}
-				catch (TimeoutException ex) {
-					Optional<String> crash = watch.crashed();
-					if (crash.isPresent()) {
-						throw new DeployFailure(target.instanceId() + " crashed during verification: " + crash.get());
-					}
-				}
-			}
-		}
-		catch (ExecutionException ex) {
-			throw new IllegalStateException("verdict futures never fail", ex);
+			return WatchedWait.await(verdict, watch, plan.policy().healthTimeout(), plan.policy().checkInterval(),
+					() -> target.instanceId() + " was not verified within " + plan.policy().healthTimeout()
+							+ " of its restart (no verdict answering step " + stepId + ")",
+					(crash) -> target.instanceId() + " crashed during verification: " + crash);
 		}
 		finally {
 			this.board.forget(stepId);

@@ -3,15 +3,19 @@ package dev.baton.deployer.rollout;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployRequested;
+import dev.baton.contracts.deploy.DeployStrategy;
 import dev.baton.contracts.registry.InstanceSnapshot;
 
 /**
- * Turns an accepted request into batches: at most {@code maxUnavailable} instances out of
- * rotation at once, and never fewer than {@code minHealthy} left serving. A service with
- * a single instance is only deployed when the request accepts the downtime.
+ * Turns an accepted request into batches. Rolling: at most {@code maxUnavailable}
+ * instances out of rotation at once, and never fewer than {@code minHealthy} left
+ * serving; a service with a single instance is only deployed when the request accepts the
+ * downtime. Surge: as many instances at once as there are spare ports.
  */
 final class RolloutPlanner {
 
@@ -20,17 +24,9 @@ final class RolloutPlanner {
 		if (instances.isEmpty()) {
 			throw new Refusal("service " + request.service() + " has no registered instances");
 		}
-		if (instances.size() == 1 && !request.allowDowntime()) {
-			throw new Refusal("service " + request.service() + " has a single instance, which stops serving while"
-					+ " it restarts; set allowDowntime to accept that");
-		}
 		ServicePolicy policy = configured.overriddenBy(request);
-		int minHealthy = request.allowDowntime() ? 0 : policy.minHealthy();
-		int batchSize = Math.min(policy.maxUnavailable(), instances.size() - minHealthy);
-		if (batchSize < 1) {
-			throw new Refusal("service " + request.service() + " has " + instances.size()
-					+ " instances and min-healthy " + minHealthy + ": none may leave rotation");
-		}
+		int batchSize = (policy.strategy() == DeployStrategy.SURGE) ? surgeBatchSize(request, instances, policy)
+				: rollingBatchSize(request, instances, policy);
 		List<List<Target>> batches = new ArrayList<>();
 		for (int from = 0; from < instances.size(); from += batchSize) {
 			batches.add(instances.subList(from, Math.min(from + batchSize, instances.size()))
@@ -40,6 +36,43 @@ final class RolloutPlanner {
 		}
 		return new DeployPlan(request.deployId(), request.service(), request.version(), batches, policy,
 				request.requestedBy(), now);
+	}
+
+	private static int rollingBatchSize(DeployRequested request, List<InstanceSnapshot> instances, ServicePolicy policy)
+			throws Refusal {
+		if (instances.size() == 1 && !request.allowDowntime()) {
+			throw new Refusal("service " + request.service() + " has a single instance, which stops serving while"
+					+ " it restarts; set allowDowntime to accept that");
+		}
+		int minHealthy = request.allowDowntime() ? 0 : policy.minHealthy();
+		int batchSize = Math.min(policy.maxUnavailable(), instances.size() - minHealthy);
+		if (batchSize < 1) {
+			throw new Refusal("service " + request.service() + " has " + instances.size()
+					+ " instances and min-healthy " + minHealthy + ": none may leave rotation");
+		}
+		return batchSize;
+	}
+
+	/**
+	 * A surge batch takes as many instances as there are spare ports free, unless the
+	 * request asks for fewer: no instance leaves rotation before its replacement is in
+	 * it, and each batch frees the ports of the instances it replaced for the next.
+	 */
+	private static int surgeBatchSize(DeployRequested request, List<InstanceSnapshot> instances, ServicePolicy policy)
+			throws Refusal {
+		if (policy.sparePorts().isEmpty()) {
+			throw new Refusal("service " + request.service() + " has no spare ports for a surge deploy"
+					+ " (baton.deployer.services." + request.service() + ".surge.ports)");
+		}
+		Set<Integer> used = instances.stream()
+			.map((instance) -> instance.endpoint().port())
+			.collect(Collectors.toSet());
+		int free = (int) policy.sparePorts().stream().filter((port) -> !used.contains(port)).count();
+		if (free == 0) {
+			throw new Refusal("every spare port of " + request.service() + " is in use: " + policy.sparePorts());
+		}
+		int batchSize = Math.min(free, instances.size());
+		return (request.batchSize() != null) ? Math.min(batchSize, request.batchSize()) : batchSize;
 	}
 
 	/**

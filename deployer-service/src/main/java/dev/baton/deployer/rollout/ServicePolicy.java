@@ -1,12 +1,15 @@
 package dev.baton.deployer.rollout;
 
 import java.time.Duration;
+import java.util.List;
 
 import dev.baton.contracts.deploy.DeployRequested;
+import dev.baton.contracts.deploy.DeployStrategy;
 
 /**
- * How one service is deployed: batch size, the floor of serving instances and how long
- * each wait may take. A request may override the batch size and two timeouts.
+ * How one service is deployed: rolling or surge, batch size, the floor of serving
+ * instances and how long each wait may take. A request may override the strategy, the
+ * batch size and two timeouts.
  *
  * @param maxUnavailable instances taken out of rotation at once
  * @param minHealthy instances that keep serving throughout
@@ -16,9 +19,13 @@ import dev.baton.contracts.deploy.DeployRequested;
  * @param drainTimeoutFatal whether a drain that times out fails the deploy
  * @param checkInterval how often the runtime is asked whether a restarted instance still
  * runs while its verdict is awaited
+ * @param strategy how a deploy replaces the running version unless its request says
+ * @param sparePorts the ports a surge deploy may start new instances on, on the host of
+ * the instance each replaces; empty when the service cannot be surge-deployed
  */
 public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
-		Duration enableTimeout, boolean drainTimeoutFatal, Duration checkInterval) {
+		Duration enableTimeout, boolean drainTimeoutFatal, Duration checkInterval, DeployStrategy strategy,
+		List<Integer> sparePorts) {
 
 	/** How often a runtime is asked by default. */
 	public static final Duration DEFAULT_CHECK_INTERVAL = Duration.ofMillis(100);
@@ -33,6 +40,17 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 		if (checkInterval == null || checkInterval.isNegative() || checkInterval.isZero()) {
 			throw new IllegalArgumentException("checkInterval must be a positive duration, got " + checkInterval);
 		}
+		strategy = (strategy != null) ? strategy : DeployStrategy.ROLLING;
+		sparePorts = (sparePorts != null) ? List.copyOf(sparePorts) : List.of();
+	}
+
+	/**
+	 * A policy for rolling deploys only.
+	 */
+	public ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
+			Duration enableTimeout, boolean drainTimeoutFatal, Duration checkInterval) {
+		this(maxUnavailable, minHealthy, drainTimeout, healthTimeout, enableTimeout, drainTimeoutFatal, checkInterval,
+				DeployStrategy.ROLLING, List.of());
 	}
 
 	public ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
@@ -41,11 +59,17 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 				DEFAULT_CHECK_INTERVAL);
 	}
 
+	ServicePolicy withStrategy(DeployStrategy chosen) {
+		return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
+				this.enableTimeout, this.drainTimeoutFatal, this.checkInterval, chosen, this.sparePorts);
+	}
+
 	ServicePolicy overriddenBy(DeployRequested request) {
 		return new ServicePolicy((request.batchSize() != null) ? request.batchSize() : this.maxUnavailable,
 				this.minHealthy, (request.drainTimeout() != null) ? request.drainTimeout() : this.drainTimeout,
 				(request.healthTimeout() != null) ? request.healthTimeout() : this.healthTimeout, this.enableTimeout,
-				this.drainTimeoutFatal, this.checkInterval);
+				this.drainTimeoutFatal, this.checkInterval,
+				(request.strategy() != null) ? request.strategy() : this.strategy, this.sparePorts);
 	}
 
 }

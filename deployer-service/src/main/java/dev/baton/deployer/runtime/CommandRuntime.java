@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +23,8 @@ import dev.baton.deployer.rollout.Target;
  * fails. Only validated values reach an argument: the service name, the instance id, the
  * endpoint and the version. A hook a killed deployer left running for the instance is
  * stopped first. A service's optional check command tells whether the instance's process
- * still runs: exit 0 while it does.
+ * still runs: exit 0 while it does. For surge deploys, a new instance is started with
+ * activate then start, and an instance is stopped for good with stop.
  */
 public final class CommandRuntime implements InstanceRuntime {
 
@@ -46,9 +48,39 @@ public final class CommandRuntime implements InstanceRuntime {
 
 	@Override
 	public RestartResult restart(ServiceName service, Target target, Version version) throws InterruptedException {
+		return run(service, target, version, Commands::sequence, true);
+	}
+
+	@Override
+	public RestartResult start(ServiceName service, Target target, Version version) throws InterruptedException {
+		return run(service, target, version, Commands::launch, true);
+	}
+
+	@Override
+	public RestartResult stop(ServiceName service, Target target) throws InterruptedException {
+		return run(service, target, target.previousVersion(), Commands::retire, false);
+	}
+
+	@Override
+	public ProcessWatch watch(ServiceName service, Target target) {
+		Commands configured = this.commands.get(service);
+		return (configured == null) ? ProcessWatch.NONE
+				: configured.check()
+					.map((check) -> check(check.fill(ArgvTemplate.values(service, target, target.previousVersion())),
+							configured.timeout()))
+					.orElse(ProcessWatch.NONE);
+	}
+
+	private RestartResult run(ServiceName service, Target target, Version version,
+			Function<Commands, List<ArgvTemplate>> which, boolean watched) throws InterruptedException {
 		Commands configured = this.commands.get(service);
 		if (configured == null) {
 			return new RestartResult(CommandRunner.NOT_COMPLETED, "no runtime is configured for " + service);
+		}
+		List<ArgvTemplate> sequence = which.apply(configured);
+		if (sequence.isEmpty()) {
+			return new RestartResult(CommandRunner.NOT_COMPLETED,
+					"the runtime of " + service + " has no start and stop commands (runtime.start, runtime.stop)");
 		}
 		Map<String, String> values = ArgvTemplate.values(service, target, version);
 		CommandRunner.Hook hook = this.runner.begin(service, target);
@@ -57,7 +89,7 @@ public final class CommandRuntime implements InstanceRuntime {
 			stderr.append("stopped the restart hook a previous deployer left running\n");
 		}
 		CommandRunner.Ran result = new CommandRunner.Ran(0, "", "");
-		for (ArgvTemplate template : configured.sequence()) {
+		for (ArgvTemplate template : sequence) {
 			result = this.runner.run(hook, template.fill(values), configured.timeout());
 			stderr.append(result.stderr());
 			if (!result.succeeded()) {
@@ -67,6 +99,7 @@ public final class CommandRuntime implements InstanceRuntime {
 		String tail = (stderr.length() <= CommandRunner.STDERR_TAIL_CHARS) ? stderr.toString()
 				: stderr.substring(stderr.length() - CommandRunner.STDERR_TAIL_CHARS);
 		ProcessWatch watch = configured.check()
+			.filter((check) -> watched)
 			.map((check) -> check(check.fill(values), configured.timeout()))
 			.orElse(ProcessWatch.NONE);
 		return new RestartResult(result.exitCode(), tail, watch);
@@ -92,14 +125,31 @@ public final class CommandRuntime implements InstanceRuntime {
 	/**
 	 * The commands of one service, in the order they run.
 	 *
-	 * @param sequence the commands
+	 * @param sequence the commands that restart an instance
 	 * @param check tells whether the instance's process runs, if configured
 	 * @param timeout how long each may take
+	 * @param launch the commands that start a new instance on a spare endpoint (activate,
+	 * start); empty when the service has no start command
+	 * @param retire the command that stops an instance for good; empty when the service
+	 * has no stop command
 	 */
-	public record Commands(List<ArgvTemplate> sequence, Optional<ArgvTemplate> check, Duration timeout) {
+	public record Commands(List<ArgvTemplate> sequence, Optional<ArgvTemplate> check, Duration timeout,
+			List<ArgvTemplate> launch, List<ArgvTemplate> retire) {
 
 		public Commands {
 			sequence = List.copyOf(sequence);
+			launch = List.copyOf(launch);
+			retire = List.copyOf(retire);
+		}
+
+		/**
+		 * Commands that restart instances, and nothing else.
+		 * @param sequence the commands
+		 * @param check tells whether the instance's process runs, if configured
+		 * @param timeout how long each may take
+		 */
+		public Commands(List<ArgvTemplate> sequence, Optional<ArgvTemplate> check, Duration timeout) {
+			this(sequence, check, timeout, List.of(), List.of());
 		}
 
 		/**

@@ -5,6 +5,7 @@ import java.util.Map;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.InstanceRuntime;
+import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
 import dev.baton.deployer.rollout.Target;
 
@@ -26,10 +27,29 @@ public final class Runtimes implements InstanceRuntime {
 	@Override
 	public RestartResult restart(ServiceName service, Target target, Version version) throws InterruptedException {
 		InstanceRuntime runtime = this.byService.get(service);
-		if (runtime == null) {
-			return new RestartResult(CommandRunner.NOT_COMPLETED, "no runtime is configured for " + service);
-		}
-		return runtime.restart(service, target, version);
+		return (runtime != null) ? runtime.restart(service, target, version) : unknown(service);
+	}
+
+	@Override
+	public ProcessWatch watch(ServiceName service, Target target) throws InterruptedException {
+		InstanceRuntime runtime = this.byService.get(service);
+		return (runtime != null) ? runtime.watch(service, target) : ProcessWatch.NONE;
+	}
+
+	@Override
+	public RestartResult start(ServiceName service, Target target, Version version) throws InterruptedException {
+		InstanceRuntime runtime = this.byService.get(service);
+		return (runtime != null) ? runtime.start(service, target, version) : unknown(service);
+	}
+
+	@Override
+	public RestartResult stop(ServiceName service, Target target) throws InterruptedException {
+		InstanceRuntime runtime = this.byService.get(service);
+		return (runtime != null) ? runtime.stop(service, target) : unknown(service);
+	}
+
+	private static RestartResult unknown(ServiceName service) {
+		return new RestartResult(CommandRunner.NOT_COMPLETED, "no runtime is configured for " + service);
 	}
 
 }

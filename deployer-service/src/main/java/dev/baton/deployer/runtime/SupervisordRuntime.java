@@ -6,12 +6,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.InstanceRuntime;
+import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
 import dev.baton.deployer.rollout.Target;
+import dev.baton.deployer.runtime.supervisord.SupervisedProcess;
 import dev.baton.deployer.runtime.supervisord.SupervisorClient;
 import dev.baton.deployer.runtime.supervisord.SupervisorFault;
 
@@ -21,9 +24,14 @@ import dev.baton.deployer.runtime.supervisord.SupervisorFault;
  * ({@code <program>-a}, {@code <program>-b}) that take turns: the running one is asked to
  * stop and the other starts as soon as the old process no longer listens on the
  * instance's port, while the old one finishes its shutdown. The restart returns once the
- * new process is spawned; its pid is then watched.
+ * new process is spawned; its pid is then watched. A surge deploy starts a spare
+ * endpoint's program the same way, and stops an instance for good by stopping its
+ * programs.
  */
 public final class SupervisordRuntime implements InstanceRuntime {
+
+	/** supervisord reports a stopping program's state; it is asked again this often. */
+	private static final long STOP_POLL_MILLIS = 20;
 
 	private final SupervisorClient supervisor;
 
@@ -60,6 +68,77 @@ public final class SupervisordRuntime implements InstanceRuntime {
 		try {
 			return new SupervisordRestart(this.supervisor, this.timeout, name, target)
 				.run(() -> activate(hook, values));
+		}
+		catch (IOException | SupervisorFault ex) {
+			return new RestartResult(CommandRunner.NOT_COMPLETED,
+					target.instanceId() + ": " + ex.getMessage() + " (supervisord at " + this.supervisor + ")");
+		}
+	}
+
+	/**
+	 * Watches the program that runs the instance now; one that is crashing, or no program
+	 * running at all, is a crash at the first look.
+	 */
+	@Override
+	public ProcessWatch watch(ServiceName service, Target target) throws InterruptedException {
+		String name = this.program.fill(ArgvTemplate.values(service, target, target.previousVersion())).get(0);
+		try {
+			List<SupervisedProcess> programs = this.supervisor.processes()
+				.stream()
+				.filter((process) -> process.group().equals(name))
+				.toList();
+			Optional<SupervisedProcess> current = programs.stream()
+				.filter(SupervisedProcess::running)
+				.findFirst()
+				.or(() -> programs.stream().filter((process) -> !process.state().equals("STOPPED")).findFirst());
+			if (current.isEmpty()) {
+				return () -> Optional.of("supervisord runs no program of " + name);
+			}
+			return new SupervisordWatch(this.supervisor, current.get());
+		}
+		catch (IOException | SupervisorFault ex) {
+			WatchLog.cannotAsk(name, ex, false);
+			return ProcessWatch.NONE;
+		}
+	}
+
+	/**
+	 * Starts the spare endpoint's program (or the first of its pair): a restart of a
+	 * program that does not run.
+	 */
+	@Override
+	public RestartResult start(ServiceName service, Target target, Version version) throws InterruptedException {
+		return restart(service, target, version);
+	}
+
+	/**
+	 * Asks every running program of the instance to stop and waits until none runs.
+	 */
+	@Override
+	public RestartResult stop(ServiceName service, Target target) throws InterruptedException {
+		String name = this.program.fill(ArgvTemplate.values(service, target, target.previousVersion())).get(0);
+		long deadline = System.nanoTime() + this.timeout.toNanos();
+		try {
+			while (true) {
+				List<SupervisedProcess> running = this.supervisor.processes()
+					.stream()
+					.filter((process) -> process.group().equals(name)
+							&& (process.running() || process.state().equals("STOPPING")))
+					.toList();
+				if (running.isEmpty()) {
+					return new RestartResult(0, target.instanceId() + ": no program of " + name + " runs");
+				}
+				if (System.nanoTime() > deadline) {
+					return new RestartResult(CommandRunner.NOT_COMPLETED, target.instanceId() + ": "
+							+ running.get(0).name() + " did not stop within " + this.timeout);
+				}
+				for (SupervisedProcess process : running) {
+					if (!process.state().equals("STOPPING")) {
+						this.supervisor.stop(process.spec());
+					}
+				}
+				TimeUnit.MILLISECONDS.sleep(STOP_POLL_MILLIS);
+			}
 		}
 		catch (IOException | SupervisorFault ex) {
 			return new RestartResult(CommandRunner.NOT_COMPLETED,

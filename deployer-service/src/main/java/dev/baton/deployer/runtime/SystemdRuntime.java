@@ -52,6 +52,30 @@ public final class SystemdRuntime implements InstanceRuntime {
 
 	@Override
 	public RestartResult restart(ServiceName service, Target target, Version version) throws InterruptedException {
+		return run(service, target, version, "restart");
+	}
+
+	@Override
+	public RestartResult start(ServiceName service, Target target, Version version) throws InterruptedException {
+		return run(service, target, version, "start");
+	}
+
+	@Override
+	public RestartResult stop(ServiceName service, Target target) throws InterruptedException {
+		Map<String, String> values = ArgvTemplate.values(service, target, target.previousVersion());
+		CommandRunner.Ran stopped = this.runner.run(this.runner.begin(service, target), unitArgv("stop", values),
+				this.timeout);
+		return new RestartResult(stopped.exitCode(), stopped.stderr());
+	}
+
+	@Override
+	public ProcessWatch watch(ServiceName service, Target target) throws InterruptedException {
+		List<String> show = showArgv(ArgvTemplate.values(service, target, target.previousVersion()));
+		return show(show).<ProcessWatch>map((state) -> new Watch(show, state)).orElse(ProcessWatch.NONE);
+	}
+
+	private RestartResult run(ServiceName service, Target target, Version version, String verb)
+			throws InterruptedException {
 		Map<String, String> values = ArgvTemplate.values(service, target, version);
 		CommandRunner.Hook hook = this.runner.begin(service, target);
 		if (this.activate.isPresent()) {
@@ -60,18 +84,22 @@ public final class SystemdRuntime implements InstanceRuntime {
 				return new RestartResult(activated.exitCode(), activated.stderr());
 			}
 		}
-		CommandRunner.Ran restarted = this.runner.run(hook, restartArgv(values), this.timeout);
-		if (!restarted.succeeded()) {
-			return new RestartResult(restarted.exitCode(), restarted.stderr());
+		CommandRunner.Ran ran = this.runner.run(hook, unitArgv(verb, values), this.timeout);
+		if (!ran.succeeded()) {
+			return new RestartResult(ran.exitCode(), ran.stderr());
 		}
 		List<String> show = showArgv(values);
 		Optional<UnitState> after = show(show);
-		return new RestartResult(0, restarted.stderr(),
+		return new RestartResult(0, ran.stderr(),
 				after.<ProcessWatch>map((state) -> new Watch(show, state)).orElse(ProcessWatch.NONE));
 	}
 
 	List<String> restartArgv(Map<String, String> values) {
-		return argv("restart", this.unit.fill(values).get(0));
+		return unitArgv("restart", values);
+	}
+
+	private List<String> unitArgv(String verb, Map<String, String> values) {
+		return argv(verb, this.unit.fill(values).get(0));
 	}
 
 	List<String> showArgv(Map<String, String> values) {

@@ -9,6 +9,8 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Configuration;
 
+import dev.baton.contracts.deploy.DeployStrategy;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class DeployerPropertiesTests {
@@ -72,6 +74,45 @@ class DeployerPropertiesTests {
 						(check) -> assertThat(check).hasToString("[/usr/local/bin/runs, {instanceId}]"));
 				assertThat(orders.policy().checkInterval()).isEqualTo(Duration.ofMillis(250));
 			});
+	}
+
+	@Test
+	void bindsASurgeStrategyWithItsSparePortsAndTheCommandsThatStartAndStopInstances() {
+		this.runner.withPropertyValues("baton.deployer.services.orders.runtime.activate=activate,{version},{port}",
+				"baton.deployer.services.orders.runtime.start=start,{port}",
+				"baton.deployer.services.orders.runtime.stop=stop,{instanceId}",
+				"baton.deployer.services.orders.strategy=surge", "baton.deployer.services.orders.surge.ports=9101,9102")
+			.run((context) -> {
+				DeployerProperties.Service orders = context.getBean(DeployerProperties.class).services().get("orders");
+				assertThat(orders.policy().strategy()).isEqualTo(DeployStrategy.SURGE);
+				assertThat(orders.policy().sparePorts()).containsExactly(9101, 9102);
+				assertThat(orders.runtime().commands().launch()).extracting(Object::toString)
+					.containsExactly("[activate, {version}, {port}]", "[start, {port}]");
+				assertThat(orders.runtime().commands().retire()).extracting(Object::toString)
+					.containsExactly("[stop, {instanceId}]");
+			});
+	}
+
+	@Test
+	void refusesASurgeWithoutSparePortsOrWithARuntimeThatCannotStartInstancesNamingTheProperty() {
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.activate=activate",
+					"baton.deployer.services.orders.runtime.restart=restart",
+					"baton.deployer.services.orders.strategy=surge")
+			.run((context) -> assertThat(context.getStartupFailure())
+				.hasStackTraceContaining("baton.deployer.services.orders")
+				.hasStackTraceContaining("strategy=surge needs spare ports (surge.ports)"));
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.activate=activate",
+					"baton.deployer.services.orders.runtime.restart=restart",
+					"baton.deployer.services.orders.surge.ports=9101")
+			.run((context) -> assertThat(context.getStartupFailure())
+				.hasStackTraceContaining("surge.ports needs a runtime that starts and stops instances"));
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.kind=systemd",
+					"baton.deployer.services.orders.surge.ports=9101,9101")
+			.run((context) -> assertThat(context.getStartupFailure())
+				.hasStackTraceContaining("surge.ports lists a port twice: [9101, 9101]"));
 	}
 
 	@Test

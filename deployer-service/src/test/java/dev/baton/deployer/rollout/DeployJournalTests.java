@@ -15,9 +15,12 @@ import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.deploy.DeployRollingBack;
 import dev.baton.contracts.deploy.DeployStarted;
+import dev.baton.contracts.deploy.DeployStrategy;
 import dev.baton.contracts.deploy.DeploySucceeded;
 import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceEnabled;
+import dev.baton.contracts.deploy.InstanceLaunched;
+import dev.baton.contracts.deploy.InstanceReplaced;
 import dev.baton.contracts.deploy.InstanceRestarted;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -81,6 +84,27 @@ class DeployJournalTests {
 		assertThat(this.journal.unfinished()).singleElement()
 			.satisfies((unfinished) -> assertThat(unfinished.resumption().failure())
 				.isEqualTo("orders-1 is UNHEALTHY after its restart on v2"));
+	}
+
+	@Test
+	void keepsTheStrategyAndWhatASurgeDeployLaunchedAndReplaced() {
+		this.journal.apply(new DeployStarted(DeployId.of("d-1"), ORDERS, Version.of("v2"), List.of(List.of(ONE, TWO)),
+				Map.of(ONE, Version.of("v1"), TWO, Version.of("v1")), "ci", Instant.now(), DeployStrategy.SURGE));
+		InstanceLaunched first = new InstanceLaunched(DeployId.of("d-1"), ORDERS, ONE, "127.0.0.1", 9101,
+				Version.of("v2"), Instant.now());
+		InstanceLaunched second = new InstanceLaunched(DeployId.of("d-1"), ORDERS, TWO, "127.0.0.1", 9102,
+				Version.of("v2"), Instant.now());
+		this.journal.apply(first);
+		this.journal.apply(second);
+		this.journal
+			.apply(new InstanceReplaced(DeployId.of("d-1"), ORDERS, ONE, InstanceId.of("orders-9101"), Instant.now()));
+
+		assertThat(this.journal.unfinished()).singleElement().satisfies((unfinished) -> {
+			assertThat(unfinished.started().strategy()).isEqualTo(DeployStrategy.SURGE);
+			assertThat(unfinished.surge().launched()).containsExactly(first, second);
+			assertThat(unfinished.surge().replaced()).containsExactly(ONE);
+			assertThat(unfinished.surge().resumed()).isTrue();
+		});
 	}
 
 	private static DeployStarted started(String deployId) {

@@ -24,7 +24,8 @@ class RegistryFollowerTests {
 
 	private final DeployGates gates = new DeployGates();
 
-	private final RegistryFollower follower = new RegistryFollower(this.fleet, this.gates, this.world);
+	private final RegistryFollower follower = new RegistryFollower(this.fleet, this.gates, this.world,
+			new InstanceArrivals(this.fleet));
 
 	@Test
 	void removesTheDeployGateOfADeregisteredInstance() {

@@ -12,6 +12,7 @@ import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployRequested;
+import dev.baton.contracts.deploy.DeployStrategy;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
@@ -63,6 +64,45 @@ class RolloutPlannerTests {
 		DeployPlan plan = this.planner.plan(request(null, false), instances(2), this.policy, Instant.now());
 
 		assertThat(plan.targets()).extracting(Target::previousVersion).containsOnly(Version.of("v1-reported"));
+	}
+
+	@Test
+	void aSurgeBatchTakesAsManyInstancesAsThereAreFreeSparePortsAndASingleInstanceNeedsNoDowntime() throws Refusal {
+		ServicePolicy surge = surge(List.of(9001, 9101, 9102));
+
+		assertThat(this.planner.plan(request(null, false), instances(3), surge, Instant.now()).batches())
+			.extracting((batch) -> batch.size())
+			.containsExactly(2, 1);
+		assertThat(this.planner.plan(request(1, false), instances(2), surge, Instant.now()).batches()).hasSize(2);
+		assertThat(this.planner.plan(request(null, false), instances(1), surge, Instant.now()).batches()).hasSize(1);
+	}
+
+	@Test
+	void refusesASurgeWithoutAFreeSparePort() {
+		assertThatExceptionOfType(Refusal.class)
+			.isThrownBy(() -> this.planner.plan(request(null, false), instances(2), surge(List.of()), Instant.now()))
+			.withMessageContaining("no spare ports for a surge deploy (baton.deployer.services.orders.surge.ports)");
+		assertThatExceptionOfType(Refusal.class).isThrownBy(
+				() -> this.planner.plan(request(null, false), instances(2), surge(List.of(9001, 9002)), Instant.now()))
+			.withMessageContaining("every spare port of orders is in use: [9001, 9002]");
+	}
+
+	@Test
+	void aRequestChoosesItsStrategyOverTheServicesDefault() throws Refusal {
+		DeployRequested surge = new DeployRequested(DeployId.of("d"), ServiceName.of("orders"), Version.of("v2"), null,
+				null, null, false, "ci", null, DeployStrategy.SURGE);
+		ServicePolicy rollingByDefault = new ServicePolicy(1, 1, Duration.ofSeconds(1), Duration.ofSeconds(1),
+				Duration.ofSeconds(1), false, Duration.ofMillis(100), DeployStrategy.ROLLING, List.of(9101));
+
+		assertThat(this.planner.plan(surge, instances(2), rollingByDefault, Instant.now()).strategy())
+			.isEqualTo(DeployStrategy.SURGE);
+		assertThat(this.planner.plan(request(null, false), instances(2), rollingByDefault, Instant.now()).strategy())
+			.isEqualTo(DeployStrategy.ROLLING);
+	}
+
+	private static ServicePolicy surge(List<Integer> ports) {
+		return new ServicePolicy(1, 1, Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1), false,
+				Duration.ofMillis(100), DeployStrategy.SURGE, ports);
 	}
 
 	private static DeployRequested request(Integer batchSize, boolean allowDowntime) {

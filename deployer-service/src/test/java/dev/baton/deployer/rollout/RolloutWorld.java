@@ -7,10 +7,12 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import dev.baton.contracts.DeployId;
 import dev.baton.contracts.Endpoint;
@@ -32,13 +34,25 @@ import dev.baton.contracts.nginx.NodeHeartbeat;
 import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrained;
 import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.contracts.Gate;
+import dev.baton.contracts.deploy.InstanceLaunched;
+import dev.baton.contracts.deploy.InstanceReplaced;
+import dev.baton.contracts.registration.InstanceDeregistered;
+import dev.baton.contracts.registration.OperateInstance;
+import dev.baton.contracts.registration.RegistrationMessage;
+import dev.baton.contracts.registry.InstanceSnapshot;
+import dev.baton.contracts.registry.Lifecycle;
+import dev.baton.contracts.registry.ObservedHealth;
+import dev.baton.deployer.fleet.Fleet;
 import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.fleet.NginxNodes;
 
 /**
  * The world a deploy acts on, in memory: nginx nodes that answer gate commands at once, a
- * health-service that answers restarts with the version the runtime started, and a
- * runtime that records its calls. Everything a run publishes is kept for assertions.
+ * health-service that answers restarts with the version the runtime started, a registry
+ * that registers the instances the runtime starts and follows the deployer's approvals
+ * and deregistrations, and a runtime that records its calls. Everything a run publishes
+ * is kept for assertions.
  */
 final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
@@ -51,7 +65,24 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
 	final AnswerBoard board = new AnswerBoard();
 
-	final DeployRuns runs = new DeployRuns(this.board, this.nodes, this, this, this.clock);
+	/** The registry's word on every instance, as the deployer follows it. */
+	final Fleet fleet = new Fleet();
+
+	final InstanceArrivals arrivals = new InstanceArrivals(this.fleet);
+
+	final DeployRuns runs = new DeployRuns(this.board, this.nodes, this, this.arrivals, this.fleet, this, this.clock);
+
+	/** What the deployer told the registry: "approve ID", "deregister ID". */
+	final List<String> registrations = Collections.synchronizedList(new ArrayList<>());
+
+	/** The runtime's surge calls: "start PORT VERSION", "stop ID". */
+	final List<String> runtimeCalls = Collections.synchronizedList(new ArrayList<>());
+
+	/** Fewest instances in rotation seen after any gate command or stop. */
+	volatile int leastInRotation = Integer.MAX_VALUE;
+
+	/** Gate commands the nodes leave unanswered. */
+	volatile Predicate<SetPeerGate> unanswered = (command) -> false;
 
 	final List<DeployStep> steps = Collections.synchronizedList(new ArrayList<>());
 
@@ -133,6 +164,12 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 		if (step instanceof InstanceEnabled enabled) {
 			return "enabled " + enabled.instanceId() + " " + enabled.phase();
 		}
+		if (step instanceof InstanceLaunched launched) {
+			return "launched " + launched.port() + " for " + launched.replaces();
+		}
+		if (step instanceof InstanceReplaced replaced) {
+			return "replaced " + replaced.instanceId() + " by " + replaced.replacedBy();
+		}
 		return step.getClass().getSimpleName();
 	}
 
@@ -141,6 +178,11 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 		this.steps.add(step);
 		if (step instanceof InstanceRestarted restarted && restarted.exitCode() == 0) {
 			VerdictIssued verdict = this.health.apply(restarted);
+			Optional<InstanceSnapshot> registered = this.fleet.instance(restarted.instanceId());
+			if (verdict != null && verdict.healthy() && registered.isPresent()
+					&& registered.get().lifecycle() == Lifecycle.REGISTERED) {
+				registry(restarted.instanceId(), restarted.endpoint(), verdict.version(), Lifecycle.PRE_ONLINE, true);
+			}
 			if (verdict != null) {
 				this.board.onVerdict(verdict);
 			}
@@ -151,8 +193,12 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	public void gate(SetPeerGate command) {
 		this.gates.add(command);
 		this.deployGates.observe(command.key(), command);
+		countInRotation();
 		if (!command.open()) {
 			this.onClose.accept(command);
+		}
+		if (this.unanswered.test(command)) {
+			return;
 		}
 		for (NodeId node : this.answering) {
 			this.board.onNginxEvent(command.open()
@@ -167,6 +213,84 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	void nginxEvent(NginxEvent event) {
 		this.nodes.follow(event);
 		this.board.onNginxEvent(event);
+	}
+
+	/**
+	 * Registers instances as online and running their version, as before a surge deploy.
+	 */
+	void online(Target... targets) {
+		for (Target target : targets) {
+			this.running.put(target.instanceId(), target.previousVersion());
+			registry(target.instanceId(), target.endpoint(), target.previousVersion(), Lifecycle.ONLINE, true);
+		}
+	}
+
+	/** The registry publishes a snapshot, and the deployer follows it. */
+	void registry(InstanceId id, Endpoint endpoint, Version version, Lifecycle lifecycle, boolean healthy) {
+		long revision = this.fleet.instance(id).map(InstanceSnapshot::revision).orElse(0L) + 1;
+		InstanceSnapshot snapshot = new InstanceSnapshot(id, ORDERS, endpoint.host(), endpoint.port(), version,
+				"/health", lifecycle,
+				healthy ? new ObservedHealth(HealthStatus.HEALTHY, version, "", Instant.now()) : null, "", revision,
+				Instant.now());
+		new RegistryFollower(this.fleet, this.deployGates, this, this.arrivals).onSnapshot(snapshot);
+	}
+
+	/** Instances online, running, and with their DEPLOY gate open. */
+	int inRotation() {
+		int count = 0;
+		for (InstanceSnapshot instance : this.fleet.instancesOf(ORDERS)) {
+			boolean gateOpen = !this.deployGates.closed()
+				.contains(new GateKey(ORDERS, instance.endpoint(), Gate.DEPLOY));
+			if (instance.lifecycle() == Lifecycle.ONLINE && gateOpen
+					&& this.running.containsKey(instance.instanceId())) {
+				count++;
+			}
+		}
+		return count;
+	}
+
+	private void countInRotation() {
+		this.leastInRotation = Math.min(this.leastInRotation, inRotation());
+	}
+
+	@Override
+	public void registration(RegistrationMessage message) {
+		if (message instanceof OperateInstance approve) {
+			this.registrations.add("approve " + approve.instanceId());
+			InstanceSnapshot instance = this.fleet.instance(approve.instanceId()).orElseThrow();
+			registry(instance.instanceId(), instance.endpoint(), instance.version(), Lifecycle.ONLINE, true);
+		}
+		else if (message instanceof InstanceDeregistered deregistered) {
+			this.registrations.add("deregister " + deregistered.instanceId());
+			this.fleet.instance(deregistered.instanceId())
+				.ifPresent((instance) -> registry(instance.instanceId(), instance.endpoint(), instance.version(),
+						Lifecycle.DEREGISTERED, false));
+		}
+		countInRotation();
+	}
+
+	/**
+	 * Starts a new instance, which registers itself at once under an id of its own; a
+	 * broken version does not start.
+	 */
+	@Override
+	public RestartResult start(ServiceName service, Target target, Version version) {
+		this.runtimeCalls.add("start " + target.endpoint().port() + " " + version);
+		if (version.value().contains("broken")) {
+			return new RestartResult(3, "cannot start\n");
+		}
+		InstanceId id = InstanceId.of("new-" + target.endpoint().port());
+		this.running.put(id, version);
+		registry(id, target.endpoint(), version, Lifecycle.REGISTERED, false);
+		return new RestartResult(0, "", this.watch.apply(version));
+	}
+
+	@Override
+	public RestartResult stop(ServiceName service, Target target) {
+		this.runtimeCalls.add("stop " + target.instanceId());
+		this.running.remove(target.instanceId());
+		countInRotation();
+		return new RestartResult(0, "");
 	}
 
 	@Override

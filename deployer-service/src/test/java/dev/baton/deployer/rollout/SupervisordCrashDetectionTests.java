@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,6 +47,8 @@ class SupervisordCrashDetectionTests {
 
 	private static final Target ORDERS_3 = target("orders-3");
 
+	private static final Target ORDERS_4 = target("orders-4");
+
 	@TempDir
 	static Path dir;
 
@@ -58,7 +61,8 @@ class SupervisordCrashDetectionTests {
 		supervisord = RealSupervisord.start(dir,
 				List.of(new RealSupervisord.Instance("orders-1", ORDERS_1.endpoint().port(), false),
 						new RealSupervisord.Instance("orders-2", ORDERS_2.endpoint().port(), true),
-						new RealSupervisord.Instance("orders-3", ORDERS_3.endpoint().port(), false)));
+						new RealSupervisord.Instance("orders-3", ORDERS_3.endpoint().port(), false),
+						new RealSupervisord.Instance("orders-4", ORDERS_4.endpoint().port(), false)));
 	}
 
 	@AfterAll
@@ -101,6 +105,50 @@ class SupervisordCrashDetectionTests {
 			.satisfies((failure) -> assertThat(failure.reason())
 				.startsWith("orders-1 crashed during verification: supervisord says "));
 		assertThat(Duration.ofNanos(System.nanoTime() - from)).isLessThan(HEALTH_TIMEOUT.dividedBy(4));
+	}
+
+	@Test
+	void aRestartAKilledDeployerBeganIsWatchedByTheDeployerThatResumesIt() throws Exception {
+		this.world.health = (restarted) -> null;
+		DeployPlan plan = plan(HEALTH_TIMEOUT);
+		StepId stepId = steps().restart(plan, ORDERS_4, Version.of("once"), DeployPhase.ROLLOUT);
+		RestartSteps resumed = steps();
+		long from = System.nanoTime();
+
+		CompletableFuture<DeployFailure> verified = CompletableFuture.supplyAsync(() -> {
+			try {
+				resumed.verify(plan, ORDERS_4, stepId, Version.of("once"), DeployPhase.ROLLOUT);
+				return null;
+			}
+			catch (DeployFailure ex) {
+				return ex;
+			}
+			catch (InterruptedException ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+		// probed as health-service probes it: the release answers once, exits, and
+		// supervisord starts it again, until the watch tells
+		await().atMost(HEALTH_TIMEOUT.dividedBy(4)).pollInterval(Duration.ofMillis(200)).until(() -> {
+			probe(ORDERS_4);
+			return verified.isDone();
+		});
+
+		assertThat(verified.get()).isNotNull();
+		assertThat(verified.get().reason()).startsWith("orders-4 crashed during verification: supervisord says ");
+		assertThat(Duration.ofNanos(System.nanoTime() - from)).isLessThan(HEALTH_TIMEOUT.dividedBy(4));
+	}
+
+	private static void probe(Target target) {
+		try {
+			get(target);
+		}
+		catch (IOException ex) {
+			// a process that just exited refuses: the next probe tries again
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	@Test

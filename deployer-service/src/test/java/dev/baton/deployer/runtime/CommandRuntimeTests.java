@@ -46,6 +46,42 @@ class CommandRuntimeTests {
 	}
 
 	@Test
+	void startsANewInstanceWithActivateThenStartAndStopsOneWithStop() throws Exception {
+		Path log = this.dir.resolve("log");
+		ArgvTemplate activate = new ArgvTemplate(
+				List.of("/bin/sh", "-c", "echo \"activate $1 $2\" >> " + log, "sh", "{port}", "{version}"));
+		ArgvTemplate start = new ArgvTemplate(
+				List.of("/bin/sh", "-c", "echo \"start $1 $2\" >> " + log, "sh", "{instanceId}", "{port}"));
+		ArgvTemplate stop = new ArgvTemplate(
+				List.of("/bin/sh", "-c", "echo \"stop $1 $2\" >> " + log, "sh", "{instanceId}", "{version}"));
+		CommandRuntime runtime = new CommandRuntime(
+				Map.of(ORDERS,
+						new CommandRuntime.Commands(List.of(activate, start), Optional.empty(), Duration.ofSeconds(10),
+								List.of(activate, start), List.of(stop))),
+				WorkDirectory.prepare(this.dir.resolve("work")));
+		Target spare = new Target(InstanceId.of("orders-9101"), new Endpoint("127.0.0.1", 9101), Version.of("v2"));
+
+		RestartResult started = runtime.start(ORDERS, spare, Version.of("v2"));
+		RestartResult stopped = runtime.stop(ORDERS, TARGET);
+
+		assertThat(started.succeeded()).as(started.stderr()).isTrue();
+		assertThat(stopped.succeeded()).as(stopped.stderr()).isTrue();
+		assertThat(Files.readAllLines(log)).containsExactly("activate 9101 v2", "start orders-9101 9101",
+				"stop orders-1 v1");
+	}
+
+	@Test
+	void cannotStartOrStopInstancesWithoutStartAndStopCommands() throws Exception {
+		CommandRuntime runtime = runtime(Duration.ofSeconds(10), List.of("true"), List.of("true"));
+
+		RestartResult started = runtime.start(ORDERS, TARGET, Version.of("v2"));
+
+		assertThat(started.succeeded()).isFalse();
+		assertThat(started.stderr()).contains("has no start and stop commands (runtime.start, runtime.stop)");
+		assertThat(runtime.stop(ORDERS, TARGET).succeeded()).isFalse();
+	}
+
+	@Test
 	void stopsAtTheFirstFailingCommandKeepingItsExitCodeAndStderr() throws Exception {
 		Path log = this.dir.resolve("log");
 		CommandRuntime runtime = runtime(Duration.ofSeconds(10),

@@ -43,6 +43,9 @@ class SupervisordRuntimeTests {
 	private static final Target PAIR = new Target(InstanceId.of("orders-2"),
 			new Endpoint("127.0.0.1", FreePorts.next()), Version.of("serve"));
 
+	private static final Target SPARE = new Target(InstanceId.of("orders-3"),
+			new Endpoint("127.0.0.1", FreePorts.next()), Version.of("serve"));
+
 	@TempDir
 	static Path dir;
 
@@ -52,7 +55,8 @@ class SupervisordRuntimeTests {
 	static void startSupervisord() throws IOException {
 		supervisord = RealSupervisord.start(dir,
 				List.of(new RealSupervisord.Instance("orders-1", SINGLE.endpoint().port(), false),
-						new RealSupervisord.Instance("orders-2", PAIR.endpoint().port(), true)));
+						new RealSupervisord.Instance("orders-2", PAIR.endpoint().port(), true),
+						new RealSupervisord.Instance("orders-3", SPARE.endpoint().port(), true)));
 	}
 
 	@AfterAll
@@ -99,6 +103,26 @@ class SupervisordRuntimeTests {
 
 		assertThat(serving.succeeded()).as(serving.stderr()).isTrue();
 		await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> get(SINGLE).equals("serve"));
+	}
+
+	@Test
+	void stopsAnInstanceForGoodAndStartsItAgainAsASurgeDeployDoes() throws Exception {
+		SupervisordRuntime runtime = runtime(supervisord.unixUrl(), Optional.empty());
+		await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> get(SPARE).equals("serve"));
+
+		RestartResult stopped = runtime.stop(ORDERS, SPARE);
+
+		assertThat(stopped.succeeded()).as(stopped.stderr()).isTrue();
+		assertThat(supervisord.program("orders-3:orders-3-a").running()).isFalse();
+		assertThat(supervisord.program("orders-3:orders-3-b").running()).isFalse();
+		assertThat(runtime.stop(ORDERS, SPARE).stderr()).contains("no program of orders-3 runs");
+
+		RestartResult started = runtime.start(ORDERS, SPARE, Version.of("serve"));
+
+		assertThat(started.succeeded()).as(started.stderr()).isTrue();
+		assertThat(supervisord.program("orders-3:orders-3-a").running()).isTrue();
+		await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> get(SPARE).equals("serve"));
+		assertThat(started.watch().crashed()).isEmpty();
 	}
 
 	@Test
