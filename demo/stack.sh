@@ -7,6 +7,7 @@ SUPERVISOR_PORT=7109
 NGINX_PORT=${BATON_NGINX_PORT:-8080}
 SERVICE=orders
 INSTANCE_PORTS=(9001 9002 9003)
+SPARE_PORTS=(9004 9005) # where surge deploys start new instances
 APT_PACKAGES=(nginx libnginx-mod-http-lua lua-resty-core supervisor curl)
 JVM_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k)
 DEMO=$RUN/demo
@@ -108,6 +109,7 @@ service_arguments() { # module: sets ARGS to the service's settings, after the b
       "--baton.deployer.services.$SERVICE.runtime.supervisord.url=http://127.0.0.1:$SUPERVISOR_PORT"
       "--baton.deployer.services.$SERVICE.runtime.supervisord.credentials-file=$RUN/supervisor.credentials"
       "--baton.deployer.services.$SERVICE.runtime.command-timeout=60s"
+      "--baton.deployer.services.$SERVICE.surge.ports=$(IFS=,; echo "${SPARE_PORTS[*]}")"
       "--baton.deployer.services.$SERVICE.health-timeout=60s") ;;
     nginx-control-service) ARGS=(--baton.nginx-control.node-id=edge-1
       --baton.nginx-control.routes.$SERVICE.listen="127.0.0.1:$NGINX_PORT"
@@ -244,8 +246,13 @@ supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface
 [supervisorctl]
 serverurl=unix://$RUN/supervisor.sock
 CONF
-  for index in 0 1 2; do
-    instance="$SERVICE-$((index + 1))"
+  # orders-1 and orders-2 run from the start, orders-3 when the scale-out scenario starts it; a
+  # surge deploy starts the spares, each named after its port as the deployer proposes.
+  local instances=() ports=() index
+  for index in 0 1 2; do instances+=("$SERVICE-$((index + 1))"); ports+=("${INSTANCE_PORTS[$index]}"); done
+  for index in "${SPARE_PORTS[@]}"; do instances+=("$SERVICE-$index"); ports+=("$index"); done
+  for index in "${!instances[@]}"; do
+    instance=${instances[$index]}
     mkdir -p "$DEMO/instances/$instance"
     [ -L "$DEMO/instances/$instance/current" ] || ln -sfn "$DEMO/releases/v1" "$DEMO/instances/$instance/current"
     # Two programs take turns running the instance (the deployer's runtime starts one as the other
@@ -254,7 +261,7 @@ CONF
     for slot in a b; do
       cat >> "$conf" <<CONF
 [program:$instance-$slot]
-command=java -XX:SharedArchiveFile=app.jsa ${JVM_OPTS[*]} -Xmx160m -jar sample-app.jar --server.port=${INSTANCE_PORTS[$index]}
+command=java -XX:SharedArchiveFile=app.jsa ${JVM_OPTS[*]} -Xmx160m -jar sample-app.jar --server.port=${ports[$index]}
   --baton.client.service=$SERVICE --baton.client.instance-id=$instance --baton.client.deregister-on-shutdown=false
   --baton.client.bootstrap-servers=127.0.0.1:$KAFKA_PORT --management.endpoints.web.exposure.include=health,info,metrics
 directory=$DEMO/instances/$instance/current

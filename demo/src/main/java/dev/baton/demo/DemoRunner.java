@@ -44,11 +44,17 @@ public final class DemoRunner {
 
 	boolean run() throws IOException {
 		String service = this.options.service();
+		RollingBaseline rolling = new RollingBaseline();
+		List<Integer> spares = List.of(9004, 9005);
 		List<Scenario> scenarios = List.of(new SteadyLoadScenario(Duration.ofSeconds(10)),
-				new DeployScenario("rolling deploy v1 → v2", "v2", 0), new DeployScenario("rollback to v1", "v1", 0),
-				new DeployScenario("broken release v3-broken (automatic rollback)", "v3-broken", 1),
+				new DeployScenario("rolling deploy v1 → v2", "v2", 0, rolling),
+				new DeployScenario("rollback to v1", "v1", 0, rolling),
+				new DeployScenario("broken release v3-broken (automatic rollback)", "v3-broken", 1, rolling),
 				new KillScenario(service + "-1", 9001), new ScaleOutScenario(service + "-3", 9003),
-				new ScaleInScenario(service + "-3", 9003));
+				new ScaleInScenario(service + "-3", 9003),
+				new SurgeScenario("surge deploy of broken release v3-broken (new instances removed)", "v3-broken", 1,
+						rolling, spares),
+				new SurgeScenario("surge deploy v1 → v2", "v2", 0, rolling, spares));
 		List<ScenarioResult> results = new ArrayList<>();
 		List<String> verdicts = new ArrayList<>();
 		boolean passed = true;

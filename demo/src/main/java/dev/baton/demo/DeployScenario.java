@@ -18,10 +18,13 @@ final class DeployScenario implements Scenario {
 
 	private final int expectedExitCode;
 
-	DeployScenario(String name, String version, int expectedExitCode) {
+	private final RollingBaseline baseline;
+
+	DeployScenario(String name, String version, int expectedExitCode, RollingBaseline baseline) {
 		this.name = name;
 		this.version = version;
 		this.expectedExitCode = expectedExitCode;
+		this.baseline = baseline;
 	}
 
 	@Override
@@ -32,11 +35,8 @@ final class DeployScenario implements Scenario {
 	@Override
 	public Act act(Stack stack, Timeline timeline) {
 		String deployId = "demo-" + this.version + "-" + Instant.now().toEpochMilli();
-		Instant start = Instant.now();
 		timeline.mark("baton deploy " + this.version);
-		Stack.CliRun run = stack.baton("deploy", stack.options().service(), this.version, "--wait", "--timeout", "5m",
-				"--deploy-id", deployId);
-		timeline.addSteps(stack.options(), deployId, start.minusSeconds(5));
+		Stack.CliRun run = stack.deploy(timeline, deployId, this.version);
 		boolean ok = run.code() == this.expectedExitCode;
 		String outcome = "exit " + run.code() + " (expected " + this.expectedExitCode + ")";
 		JsonNode failed = timeline.step("DeployFailed");
@@ -49,8 +49,9 @@ final class DeployScenario implements Scenario {
 		if (succeeded.isMissingNode()) {
 			return Act.of(false, outcome + "; " + run.out().strip() + " " + run.err().strip());
 		}
-		return Act.of(ok, outcome + "; " + DeployTime.check(stack,
-				Duration.ofMillis(succeeded.path("durationMillis").asLong()), timeline.rolloutRestarts()));
+		Duration took = Duration.ofMillis(succeeded.path("durationMillis").asLong());
+		this.baseline.record(took);
+		return Act.of(ok, outcome + "; " + DeployTime.check(stack, took, timeline.rolloutRestarts()));
 	}
 
 	static String seconds(Duration duration) {

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -62,6 +63,25 @@ public final class Stack {
 		StringWriter err = new StringWriter();
 		int code = BatonCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));
 		return new CliRun(code, out.toString(), err.toString());
+	}
+
+	/**
+	 * {@code baton deploy SERVICE VERSION [OPTIONS] --wait}, as CI runs it, with the
+	 * deploy's steps added to the timeline.
+	 * @param timeline where the steps go
+	 * @param deployId the deploy's id
+	 * @param version the version
+	 * @param options more options ({@code --strategy surge})
+	 * @return the command's outcome
+	 */
+	CliRun deploy(Timeline timeline, String deployId, String version, String... options) {
+		Instant start = Instant.now();
+		List<String> args = new ArrayList<>(List.of("deploy", this.options.service(), version));
+		args.addAll(List.of(options));
+		args.addAll(List.of("--wait", "--timeout", "5m", "--deploy-id", deployId));
+		CliRun run = baton(args.toArray(String[]::new));
+		timeline.addSteps(this.options, deployId, start.minusSeconds(5));
+		return run;
 	}
 
 	private String supervisor(String... args) {
@@ -166,6 +186,18 @@ public final class Stack {
 			.map((line) -> line.split("\\s+")[1])
 			.findFirst()
 			.orElse("absent");
+	}
+
+	/**
+	 * How many peers of the service nginx picks for new requests.
+	 * @return the count, or 0 when nginx does not answer
+	 */
+	int peersUp() {
+		String body = control("/baton/peers?service=" + this.options.service());
+		return (body != null) ? (int) body.lines()
+			.filter((line) -> line.split("\\s+").length > 1)
+			.filter((line) -> line.split("\\s+")[1].equals("up"))
+			.count() : 0;
 	}
 
 	private String control(String path) {

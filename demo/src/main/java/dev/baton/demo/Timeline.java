@@ -2,6 +2,7 @@ package dev.baton.demo;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -17,7 +18,10 @@ import dev.baton.loadgen.report.TimelineEvent;
  */
 final class Timeline {
 
-	private final List<TimelineEvent> events = new ArrayList<>();
+	/**
+	 * Marked from the scenario's thread and, during a surge deploy, the peers sampler's.
+	 */
+	private final List<TimelineEvent> events = Collections.synchronizedList(new ArrayList<>());
 
 	private final List<JsonNode> steps = new ArrayList<>();
 
@@ -70,7 +74,9 @@ final class Timeline {
 	}
 
 	List<TimelineEvent> events() {
-		return List.copyOf(this.events);
+		synchronized (this.events) {
+			return List.copyOf(this.events);
+		}
 	}
 
 }
