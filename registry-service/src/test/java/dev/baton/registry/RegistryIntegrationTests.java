@@ -195,6 +195,30 @@ abstract class RegistryIntegrationTests {
 	}
 
 	@Test
+	void aRegistrationThatWouldMoveAnOnlineInstanceIsDeadLetteredWithItsReasonAndOpensNoGate() {
+		RunningRegistry registry = start("baton.registry.services.orders.auto-online=true");
+		register("orders-1", 9601, "v1");
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle("orders-1")));
+		verdict("orders-1", 9601, "HEALTHY", "v1");
+		await().atMost(WAIT).until(() -> "ONLINE".equals(registry.lifecycle("orders-1")));
+
+		register("orders-1", 6666, "v1");
+		register("orders-2", 9602, "v1");
+
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle("orders-2")));
+		assertThat(this.kafka.readAllBytes(this.prefix + "registrations-dlt"))
+			.extracting((record) -> TestKafka.header(record, "baton-dlt-reason"))
+			.singleElement()
+			.asString()
+			.contains("orders-1 is registered as orders at 127.0.0.1:9601; a registration as orders at"
+					+ " 127.0.0.1:6666 would move it: deregister it first");
+		assertThat(registry.instance("orders-1").get("port").asInt()).isEqualTo(9601);
+		assertThat(registry.lifecycle("orders-1")).isEqualTo("ONLINE");
+		assertThat(gateRecords("orders/127.0.0.1:6666/")).isEmpty();
+		assertThat(auditActions(this.prefix + "registrations")).containsExactly("dead-lettered");
+	}
+
+	@Test
 	void badRecordsGoToTheDeadLetterTopicWithReasonAndTheConsumerGoesOn() {
 		RunningRegistry registry = start();
 		String valid = "\"service\":\"orders\",\"host\":\"127.0.0.1\",\"version\":\"v1\"";

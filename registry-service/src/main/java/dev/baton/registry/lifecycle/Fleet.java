@@ -154,10 +154,18 @@ public final class Fleet {
 					List.of(new Transition((previous != null) ? previous.lifecycle() : null, Lifecycle.REGISTERED)),
 					registered.registeredBy(), "registered on version " + registered.version());
 		}
-		boolean moved = !previous.endpoint().equals(endpoint);
+		// An id keeps its endpoint while it is registered: otherwise anyone who may
+		// register
+		// could move an ONLINE instance, and its traffic, to an address of their
+		// choosing.
+		if (!previous.endpoint().equals(endpoint) || !previous.service().equals(registered.service())) {
+			throw new LifecycleConflictException(registered.instanceId() + " is registered as " + previous.service()
+					+ " at " + previous.endpoint() + "; a registration as " + registered.service() + " at " + endpoint
+					+ " would move it: deregister it first");
+		}
 		InstanceSnapshot updated = new InstanceSnapshot(previous.instanceId(), previous.service(), endpoint.host(),
 				endpoint.port(), registered.version(), registered.healthPath(), previous.lifecycle(),
-				moved ? null : previous.lastHealth(), previous.decidedBy(), revision, this.clock.instant());
+				previous.lastHealth(), previous.decidedBy(), revision, this.clock.instant());
 		return new Change(previous, updated, List.of(), registered.registeredBy(),
 				"re-registered on version " + registered.version());
 	}

@@ -161,6 +161,23 @@ class FleetTests {
 	}
 
 	@Test
+	void aRegistrationThatWouldMoveARegisteredIdToAnotherEndpointIsRefusedUntilItIsDeregistered() {
+		apply(this.fleet, registration("v1", 9001));
+		applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01"));
+		InstanceSnapshot online = apply(this.fleet,
+				new OperateInstance(null, ORDERS, ORDERS_1, OperatorAction.APPROVE, "alice", "checked", null));
+
+		assertThatExceptionOfType(LifecycleConflictException.class)
+			.isThrownBy(() -> this.fleet.decide(registration("v1", 6666)))
+			.withMessage("orders-1 is registered as orders at 127.0.0.1:9001; a registration as orders at"
+					+ " 127.0.0.1:6666 would move it: deregister it first");
+		assertThat(this.fleet.live(ORDERS_1)).contains(online);
+
+		apply(this.fleet, new InstanceDeregistered(null, ORDERS_1, ORDERS, null, 0, "scaler", "moving", null));
+		assertThat(apply(this.fleet, registration("v1", 6666)).lifecycle()).isEqualTo(Lifecycle.REGISTERED);
+	}
+
+	@Test
 	void restoreKeepsTheNewestRevision() {
 		InstanceSnapshot first = apply(this.fleet, registration("v1", 9001));
 		InstanceSnapshot second = applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01"));
