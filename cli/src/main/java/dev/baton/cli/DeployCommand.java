@@ -53,7 +53,8 @@ class DeployCommand implements Callable<Integer> {
 	@Option(names = "--timeout", defaultValue = "15m", description = "how long --wait waits (default 15m)")
 	private Duration timeout;
 
-	@Option(names = "--allow-downtime", description = "allow deploying a service that has one instance")
+	@Option(names = "--allow-downtime", description = "accept downtime: deploy a service that has one instance, or"
+			+ " take more out of rotation than min-healthy leaves (only where the service's configuration allows it)")
 	private boolean allowDowntime;
 
 	@Option(names = "--deploy-id", description = "the deploy id (default: generated)")

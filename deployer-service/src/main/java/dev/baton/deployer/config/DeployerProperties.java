@@ -67,12 +67,14 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 	 * @param strategy how a deploy replaces the running version unless its request says:
 	 * {@code rolling} or {@code surge}
 	 * @param surge where surge deploys start new instances
+	 * @param allowDowntime whether a deploy request may accept downtime for this service
+	 * (a single instance deployed, or min-healthy ignored); refused otherwise
 	 */
 	public record Service(@Valid @NotNull RuntimeProperties runtime, @DefaultValue("1") @Min(1) int maxUnavailable,
 			@DefaultValue("1") @Min(0) int minHealthy, @DefaultValue("30s") Duration drainTimeout,
 			@DefaultValue("60s") Duration healthTimeout, @DefaultValue("30s") Duration enableTimeout,
 			@DefaultValue("false") boolean drainTimeoutFatal, @DefaultValue("rolling") DeployStrategy strategy,
-			@DefaultValue Surge surge) {
+			@DefaultValue Surge surge, @DefaultValue("false") boolean allowDowntime) {
 
 		public Service {
 			positive("drain-timeout", drainTimeout);
@@ -90,7 +92,7 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 		ServicePolicy policy() {
 			return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
 					this.enableTimeout, this.drainTimeoutFatal, this.runtime.checkInterval(), this.strategy,
-					this.surge.ports());
+					this.surge.ports(), this.allowDowntime);
 		}
 
 	}

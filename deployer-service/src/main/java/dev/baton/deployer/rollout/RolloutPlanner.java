@@ -40,9 +40,14 @@ final class RolloutPlanner {
 
 	private static int rollingBatchSize(DeployRequested request, List<InstanceSnapshot> instances, ServicePolicy policy)
 			throws Refusal {
+		if (request.allowDowntime() && !policy.downtimeAllowed()) {
+			throw new Refusal("service " + request.service() + " may not be deployed with downtime: its configuration"
+					+ " does not let a request accept it (baton.deployer.services." + request.service()
+					+ ".allow-downtime)");
+		}
 		if (instances.size() == 1 && !request.allowDowntime()) {
 			throw new Refusal("service " + request.service() + " has a single instance, which stops serving while"
-					+ " it restarts; set allowDowntime to accept that");
+					+ " it restarts; set allowDowntime to accept that, where the service's configuration allows it");
 		}
 		int minHealthy = request.allowDowntime() ? 0 : policy.minHealthy();
 		int batchSize = Math.min(policy.maxUnavailable(), instances.size() - minHealthy);

@@ -22,10 +22,12 @@ import dev.baton.contracts.deploy.DeployStrategy;
  * @param strategy how a deploy replaces the running version unless its request says
  * @param sparePorts the ports a surge deploy may start new instances on, on the host of
  * the instance each replaces; empty when the service cannot be surge-deployed
+ * @param downtimeAllowed whether a request may accept downtime ({@code allowDowntime}):
+ * deploy a single instance, or take more out of rotation than {@code minHealthy} leaves
  */
 public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
 		Duration enableTimeout, boolean drainTimeoutFatal, Duration checkInterval, DeployStrategy strategy,
-		List<Integer> sparePorts) {
+		List<Integer> sparePorts, boolean downtimeAllowed) {
 
 	/** How often a runtime is asked by default. */
 	public static final Duration DEFAULT_CHECK_INTERVAL = Duration.ofMillis(100);
@@ -45,6 +47,16 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 	}
 
 	/**
+	 * A policy that lets no request accept downtime.
+	 */
+	public ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
+			Duration enableTimeout, boolean drainTimeoutFatal, Duration checkInterval, DeployStrategy strategy,
+			List<Integer> sparePorts) {
+		this(maxUnavailable, minHealthy, drainTimeout, healthTimeout, enableTimeout, drainTimeoutFatal, checkInterval,
+				strategy, sparePorts, false);
+	}
+
+	/**
 	 * A policy for rolling deploys only.
 	 */
 	public ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
@@ -61,7 +73,8 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 
 	ServicePolicy withStrategy(DeployStrategy chosen) {
 		return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
-				this.enableTimeout, this.drainTimeoutFatal, this.checkInterval, chosen, this.sparePorts);
+				this.enableTimeout, this.drainTimeoutFatal, this.checkInterval, chosen, this.sparePorts,
+				this.downtimeAllowed);
 	}
 
 	ServicePolicy overriddenBy(DeployRequested request) {
@@ -69,7 +82,8 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 				this.minHealthy, (request.drainTimeout() != null) ? request.drainTimeout() : this.drainTimeout,
 				(request.healthTimeout() != null) ? request.healthTimeout() : this.healthTimeout, this.enableTimeout,
 				this.drainTimeoutFatal, this.checkInterval,
-				(request.strategy() != null) ? request.strategy() : this.strategy, this.sparePorts);
+				(request.strategy() != null) ? request.strategy() : this.strategy, this.sparePorts,
+				this.downtimeAllowed);
 	}
 
 }

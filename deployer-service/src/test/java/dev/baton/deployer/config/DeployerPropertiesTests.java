@@ -31,6 +31,7 @@ class DeployerPropertiesTests {
 				assertThat(orders.minHealthy()).isEqualTo(1);
 				assertThat(orders.drainTimeout()).isEqualTo(Duration.ofSeconds(30));
 				assertThat(orders.drainTimeoutFatal()).isFalse();
+				assertThat(orders.policy().downtimeAllowed()).as("a request may not accept downtime").isFalse();
 				assertThat(orders.runtime().commands().sequence()).hasSize(2);
 			});
 	}

@@ -28,6 +28,9 @@ class RolloutPlannerTests {
 	private final ServicePolicy policy = new ServicePolicy(2, 1, Duration.ofSeconds(1), Duration.ofSeconds(1),
 			Duration.ofSeconds(1), false);
 
+	private final ServicePolicy downtimeAllowed = new ServicePolicy(2, 1, Duration.ofSeconds(1), Duration.ofSeconds(1),
+			Duration.ofSeconds(1), false, Duration.ofMillis(100), DeployStrategy.ROLLING, List.of(), true);
+
 	@Test
 	void groupsInstancesInBatchesOfMaxUnavailable() throws Refusal {
 		DeployPlan plan = this.planner.plan(request(null, false), instances(5), this.policy, Instant.now());
@@ -45,11 +48,27 @@ class RolloutPlannerTests {
 	@Test
 	void refusesASingleInstanceUnlessDowntimeIsAllowed() throws Refusal {
 		assertThatExceptionOfType(Refusal.class)
-			.isThrownBy(() -> this.planner.plan(request(null, false), instances(1), this.policy, Instant.now()))
+			.isThrownBy(
+					() -> this.planner.plan(request(null, false), instances(1), this.downtimeAllowed, Instant.now()))
 			.withMessageContaining("single instance");
 
-		assertThat(this.planner.plan(request(null, true), instances(1), this.policy, Instant.now()).batches())
+		assertThat(this.planner.plan(request(null, true), instances(1), this.downtimeAllowed, Instant.now()).batches())
 			.hasSize(1);
+	}
+
+	@Test
+	void aRequestMayAcceptDowntimeOnlyWhereTheServicesConfigurationAllowsIt() throws Refusal {
+		assertThatExceptionOfType(Refusal.class)
+			.isThrownBy(() -> this.planner.plan(request(5, true), instances(3), this.policy, Instant.now()))
+			.withMessage("service orders may not be deployed with downtime: its configuration does not let a"
+					+ " request accept it (baton.deployer.services.orders.allow-downtime)");
+		assertThatExceptionOfType(Refusal.class)
+			.isThrownBy(() -> this.planner.plan(request(null, true), instances(1), this.policy, Instant.now()))
+			.withMessageContaining("may not be deployed with downtime");
+
+		assertThat(this.planner.plan(request(5, true), instances(3), this.downtimeAllowed, Instant.now()).batches())
+			.extracting((batch) -> batch.size())
+			.containsExactly(3);
 	}
 
 	@Test
