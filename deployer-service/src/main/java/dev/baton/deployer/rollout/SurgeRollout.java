@@ -9,6 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Predicate;
 
 import dev.baton.contracts.Endpoint;
@@ -241,20 +245,46 @@ final class SurgeRollout {
 	 * cannot stop is out of rotation and deregistered, and fails the deploy.
 	 */
 	private void retire() throws DeployFailure, InterruptedException {
+		List<Replacement> retiring = List.copyOf(this.toRetire);
+		if (retiring.isEmpty()) {
+			return;
+		}
+		// Each stop waits for its process to exit: all at once, not one shutdown after
+		// another.
+		ExecutorService stoppers = Executors.newFixedThreadPool(retiring.size());
 		List<String> problems = new ArrayList<>();
-		for (Replacement replacement : List.copyOf(this.toRetire)) {
-			Target old = replacement.old;
-			RestartResult stopped = this.runtime.stop(this.plan.service(), old);
-			if (!stopped.succeeded()) {
-				problems.add(old.instanceId() + " was replaced by " + replacement.registered
-						+ " but its runtime could not stop it (exit code " + stopped.exitCode() + ": "
-						+ stopped.stderr().strip() + "); it is out of rotation");
+		try {
+			Map<Replacement, Future<RestartResult>> stops = new LinkedHashMap<>();
+			for (Replacement replacement : retiring) {
+				stops.put(replacement, stoppers.submit(() -> this.runtime.stop(this.plan.service(), replacement.old)));
 			}
-			deregister(old, "replaced by " + replacement.registered + " in surge deploy " + this.plan.deployId());
-			this.toRetire.remove(replacement);
+			for (Map.Entry<Replacement, Future<RestartResult>> stop : stops.entrySet()) {
+				Replacement replacement = stop.getKey();
+				RestartResult stopped = outcome(stop.getValue());
+				if (!stopped.succeeded()) {
+					problems.add(replacement.old.instanceId() + " was replaced by " + replacement.registered
+							+ " but its runtime could not stop it (exit code " + stopped.exitCode() + ": "
+							+ stopped.stderr().strip() + "); it is out of rotation");
+				}
+				deregister(replacement.old,
+						"replaced by " + replacement.registered + " in surge deploy " + this.plan.deployId());
+				this.toRetire.remove(replacement);
+			}
+		}
+		finally {
+			stoppers.shutdownNow();
 		}
 		if (!problems.isEmpty()) {
 			throw new DeployFailure(String.join("; ", problems));
+		}
+	}
+
+	private static RestartResult outcome(Future<RestartResult> stop) throws InterruptedException {
+		try {
+			return stop.get();
+		}
+		catch (ExecutionException ex) {
+			return new RestartResult(1, String.valueOf(ex.getCause()));
 		}
 	}
 
