@@ -48,6 +48,14 @@ public record Endpoint(String host, int port) {
 	}
 
 	/**
+	 * Whether the host is an IPv4 or IPv6 literal rather than a DNS name.
+	 * @return true for a literal
+	 */
+	public boolean hasIpLiteral() {
+		return isIpLiteral(this.host);
+	}
+
+	/**
 	 * The address as nginx and HTTP clients write it: {@code host:port}, with an IPv6
 	 * host in brackets.
 	 * @return the address

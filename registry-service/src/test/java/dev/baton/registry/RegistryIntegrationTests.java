@@ -206,9 +206,7 @@ abstract class RegistryIntegrationTests {
 		register("orders-2", 9602, "v1");
 
 		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle("orders-2")));
-		assertThat(this.kafka.readAllBytes(this.prefix + "registrations-dlt"))
-			.extracting((record) -> TestKafka.header(record, "baton-dlt-reason"))
-			.singleElement()
+		assertThat(registrationDeadLetterReasons()).singleElement()
 			.asString()
 			.contains("orders-1 is registered as orders at 127.0.0.1:9601; a registration as orders at"
 					+ " 127.0.0.1:6666 would move it: deregister it first");
@@ -216,6 +214,31 @@ abstract class RegistryIntegrationTests {
 		assertThat(registry.lifecycle("orders-1")).isEqualTo("ONLINE");
 		assertThat(gateRecords("orders/127.0.0.1:6666/")).isEmpty();
 		assertThat(auditActions(this.prefix + "registrations")).containsExactly("dead-lettered");
+	}
+
+	@Test
+	void aRegistrationOutsideTheAllowedEndpointsIsDeadLetteredAndABadAllowListStopsStartUp() {
+		RunningRegistry registry = start("baton.registry.services.orders.allowed-hosts=127.0.0.0/8",
+				"baton.registry.services.orders.allowed-ports=9700-9709");
+
+		register("orders-1", 9799, "v1");
+		register("orders-2", 9701, "v1");
+
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle("orders-2")));
+		assertThat(registry.instance("orders-1")).isNull();
+		assertThat(registrationDeadLetterReasons()).singleElement()
+			.asString()
+			.contains("orders 127.0.0.1:9799 is not an allowed endpoint: port 9799 is not among the allowed ports"
+					+ " [9700-9709]");
+		assertThat(gateRecords("orders/127.0.0.1:9799/")).isEmpty();
+		assertThat(registry
+			.call("POST", "/api/instances",
+					"{\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9798,\"version\":\"v1\"}")
+			.body()).contains("port 9798 is not among the allowed ports");
+		assertThatException().isThrownBy(() -> start("baton.registry.services.billing.allowed-hosts=10.0.0.0/40"))
+			.satisfies((failure) -> assertThat(failure).rootCause()
+				.hasMessageContaining("'10.0.0.0/40' has a prefix length outside 0-32"))
+			.satisfies((failure) -> assertThat(failure).hasStackTraceContaining("baton.registry.services.billing"));
 	}
 
 	@Test
@@ -335,6 +358,13 @@ abstract class RegistryIntegrationTests {
 			.map((record) -> json.readTree(record.value()))
 			.forEach((command) -> latest.put(command.get("gate").asString(), command.get("open").asString()));
 		return latest;
+	}
+
+	private List<String> registrationDeadLetterReasons() {
+		return this.kafka.readAllBytes(this.prefix + "registrations-dlt")
+			.stream()
+			.map((record) -> TestKafka.header(record, "baton-dlt-reason"))
+			.toList();
 	}
 
 	private List<String> auditActions(String subject) {

@@ -51,7 +51,7 @@ class RegistryConfiguration {
 	@Bean
 	Registry registry(RegistryProperties properties, Clock clock, KafkaTemplate<String, Object> kafka,
 			TopicNames topics, AuditTrail audit, PendingCommands pending) {
-		return new Registry(new Fleet(properties::autoOnline, clock),
+		return new Registry(new Fleet(properties::autoOnline, properties::allowedEndpoints, clock),
 				new RegistryPublisher(kafka, topics, audit, clock), pending);
 	}
 

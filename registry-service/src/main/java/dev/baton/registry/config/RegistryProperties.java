@@ -1,6 +1,7 @@
 package dev.baton.registry.config;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.validation.Valid;
@@ -12,6 +13,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 import dev.baton.contracts.ServiceName;
+import dev.baton.registry.lifecycle.AllowedEndpoints;
 
 /**
  * registry-service's settings.
@@ -51,9 +53,34 @@ public record RegistryProperties(@NotNull @Valid Admin admin, Map<String, Servic
 	}
 
 	/**
-	 * @param autoOnline whether instances go online on their first healthy verdict
+	 * Where a service's instances may register.
+	 * @param service the service
+	 * @return its rule; any endpoint for a service without one
 	 */
-	public record ServicePolicy(boolean autoOnline) {
+	AllowedEndpoints allowedEndpoints(ServiceName service) {
+		ServicePolicy policy = this.services.get(service.value());
+		return (policy != null) ? policy.allowed() : AllowedEndpoints.ANY;
+	}
+
+	/**
+	 * @param autoOnline whether instances go online on their first healthy verdict
+	 * @param allowedHosts where its instances may listen: CIDR blocks, IP literals or DNS
+	 * names; any when empty
+	 * @param allowedPorts the ports they may listen on, or ranges ({@code 9001-9009});
+	 * any when empty
+	 */
+	public record ServicePolicy(boolean autoOnline, @DefaultValue List<String> allowedHosts,
+			@DefaultValue List<String> allowedPorts) {
+
+		public ServicePolicy {
+			allowedHosts = (allowedHosts != null) ? List.copyOf(allowedHosts) : List.of();
+			allowedPorts = (allowedPorts != null) ? List.copyOf(allowedPorts) : List.of();
+			AllowedEndpoints.of(allowedHosts, allowedPorts);
+		}
+
+		AllowedEndpoints allowed() {
+			return AllowedEndpoints.of(this.allowedHosts, this.allowedPorts);
+		}
 
 	}
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 import dev.baton.contracts.Endpoint;
@@ -32,6 +33,8 @@ public final class Fleet {
 
 	private final Predicate<ServiceName> autoOnline;
 
+	private final Function<ServiceName, AllowedEndpoints> allowed;
+
 	private final Clock clock;
 
 	/**
@@ -40,7 +43,19 @@ public final class Fleet {
 	 * @param clock stamps snapshots
 	 */
 	public Fleet(Predicate<ServiceName> autoOnline, Clock clock) {
+		this(autoOnline, (service) -> AllowedEndpoints.ANY, clock);
+	}
+
+	/**
+	 * A fleet with no instances, whose services' instances may register only where
+	 * allowed.
+	 * @param autoOnline whether a service's instances go online without an operator
+	 * @param allowed where each service's instances may register
+	 * @param clock stamps snapshots
+	 */
+	public Fleet(Predicate<ServiceName> autoOnline, Function<ServiceName, AllowedEndpoints> allowed, Clock clock) {
 		this.autoOnline = autoOnline;
+		this.allowed = allowed;
 		this.clock = clock;
 	}
 
@@ -135,6 +150,10 @@ public final class Fleet {
 
 	private Change register(InstanceRegistered registered) {
 		Endpoint endpoint = registered.endpoint();
+		this.allowed.apply(registered.service()).refusal(endpoint).ifPresent((reason) -> {
+			throw new IllegalArgumentException(
+					registered.service() + " " + endpoint + " is not an allowed endpoint: " + reason);
+		});
 		this.instances.values()
 			.stream()
 			.filter((other) -> !other.deregistered() && other.service().equals(registered.service())

@@ -3,6 +3,7 @@ package dev.baton.registry.lifecycle;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,7 @@ import dev.baton.contracts.registry.Lifecycle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class FleetTests {
 
@@ -175,6 +177,23 @@ class FleetTests {
 
 		apply(this.fleet, new InstanceDeregistered(null, ORDERS_1, ORDERS, null, 0, "scaler", "moving", null));
 		assertThat(apply(this.fleet, registration("v1", 6666)).lifecycle()).isEqualTo(Lifecycle.REGISTERED);
+	}
+
+	@Test
+	void aRegistrationOutsideTheServicesAllowedEndpointsIsRefused() {
+		Fleet guarded = new Fleet((service) -> false,
+				(service) -> AllowedEndpoints.of(List.of("127.0.0.0/8"), List.of("9001-9009")), this.clock);
+
+		assertThat(apply(guarded, registration("v1", 9001)).lifecycle()).isEqualTo(Lifecycle.REGISTERED);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> guarded.decide(new InstanceRegistered(null, InstanceId.of("orders-2"), ORDERS, "10.9.9.9",
+					9002, Version.of("v1"), null, null, null)))
+			.withMessage("orders 10.9.9.9:9002 is not an allowed endpoint: host 10.9.9.9 is not among the allowed"
+					+ " hosts [127.0.0.0/8]");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> guarded.decide(new InstanceRegistered(null, InstanceId.of("orders-2"), ORDERS,
+					"127.0.0.1", 22, Version.of("v1"), null, null, null)))
+			.withMessageEndingWith("port 22 is not among the allowed ports [9001-9009]");
 	}
 
 	@Test
