@@ -26,10 +26,12 @@ import dev.baton.deployer.fleet.Fleet;
 
 /**
  * Carries on after a restart: the latest deploy of each service that started and never
- * ended is resumed from its instances' last confirmed steps (or its rollback continued);
- * an older unfinished one of the same service is closed as superseded, so one service
- * never has two deploys running. A DEPLOY gate left closed by no unfinished deploy is
- * opened again, unless a failed deploy kept that instance out of rotation.
+ * ended is planned again under the service's policy now and resumed from its instances'
+ * last confirmed steps (or its rollback continued), or closed as failed when the policy
+ * lets none of them leave rotation; an older unfinished one of the same service is closed
+ * as superseded, so one service never has two deploys running. A DEPLOY gate left closed
+ * by no unfinished deploy is opened again, unless a failed deploy kept that instance out
+ * of rotation.
  */
 public final class DeployRecovery {
 
@@ -85,7 +87,14 @@ public final class DeployRecovery {
 						this.clock.instant()));
 				continue;
 			}
-			DeployPlan plan = plan(started, policy.get());
+			DeployPlan plan;
+			try {
+				plan = plan(started, policy.get());
+			}
+			catch (Refusal ex) {
+				claimed.addAll(close(unfinished, "cannot resume: " + ex.getMessage()));
+				continue;
+			}
 			Resumption was = unfinished.resumption();
 			Set<InstanceId> closed = new HashSet<>();
 			Map<InstanceId, Stage> stages = new LinkedHashMap<>(was.stages());
@@ -118,31 +127,40 @@ public final class DeployRecovery {
 	}
 
 	/**
-	 * Ends a deploy a later one of the same service replaced: its closed gates are
-	 * reopened, except those of instances restarted without a verdict since, which stay
-	 * out of rotation and are named.
+	 * Ends a deploy a later one of the same service replaced.
 	 * @return the gates kept closed
 	 */
 	private Set<GateKey> supersede(DeployJournal.Unfinished older, DeployId by) {
-		DeployStarted started = older.started();
+		this.events.audit(older.started().deployId().value(), "deploy.superseded", "superseded by " + by, Map.of());
+		return close(older, "superseded by " + by);
+	}
+
+	/**
+	 * Ends an unfinished deploy without resuming it: its closed gates are reopened,
+	 * except those of instances restarted without a verdict since, which stay out of
+	 * rotation and are named.
+	 * @return the gates kept closed
+	 */
+	private Set<GateKey> close(DeployJournal.Unfinished unfinished, String reason) {
+		DeployStarted started = unfinished.started();
 		Set<GateKey> keptClosed = new HashSet<>();
 		List<InstanceId> keptOut = new ArrayList<>();
 		for (InstanceId instance : started.batches().stream().flatMap(List::stream).toList()) {
-			Optional<GateKey> key = this.fleet.instance(instance).map((snapshot) -> gateOf(snapshot));
+			Optional<GateKey> key = this.fleet.instance(instance)
+				.filter((snapshot) -> snapshot.service().equals(started.service()))
+				.map((snapshot) -> gateOf(snapshot));
 			if (key.isEmpty() || !this.gates.closed().contains(key.get())) {
 				continue;
 			}
-			if (older.unverified().contains(instance)) {
+			if (unfinished.unverified().contains(instance)) {
 				keptClosed.add(key.get());
 				keptOut.add(instance);
 			}
 			else {
-				reopen(key.get(), "deploy " + started.deployId() + " was superseded by " + by);
+				reopen(key.get(), "deploy " + started.deployId() + " ended: " + reason);
 			}
 		}
-		String reason = "superseded by " + by;
-		this.events.audit(started.deployId().value(), "deploy.superseded", reason,
-				Map.of("keptOut", keptOut.toString()));
+		this.events.audit(started.deployId().value(), "deploy.closed", reason, Map.of("keptOut", keptOut.toString()));
 		this.events.step(new DeployFailed(started.deployId(), started.service(), started.version(), reason, List.of(),
 				0, this.clock.instant(), keptOut));
 		return keptClosed;
@@ -162,19 +180,31 @@ public final class DeployRecovery {
 		return new GateKey(service, target.endpoint(), Gate.DEPLOY);
 	}
 
-	private DeployPlan plan(DeployStarted started, ServicePolicy policy) {
-		List<List<Target>> batches = started.batches()
+	/**
+	 * The deploy as it is resumed: only instances of its own service; a rolling deploy
+	 * planned again under the service's policy now (see {@link RolloutPlanner#replan}).
+	 */
+	private DeployPlan plan(DeployStarted started, ServicePolicy policy) throws Refusal {
+		ServicePolicy resumed = policy.withStrategy(started.strategy());
+		List<List<Target>> recorded = started.batches()
 			.stream()
 			.map((batch) -> batch.stream()
 				.map(this.fleet::instance)
 				.flatMap(Optional::stream)
+				.filter((instance) -> instance.service().equals(started.service()))
 				.map((InstanceSnapshot instance) -> new Target(instance.instanceId(), instance.endpoint(),
 						started.previousVersions().getOrDefault(instance.instanceId(), instance.version())))
 				.toList())
 			.filter((batch) -> !batch.isEmpty())
 			.toList();
-		return new DeployPlan(started.deployId(), started.service(), started.version(), batches,
-				policy.withStrategy(started.strategy()), started.requestedBy(), started.at());
+		if (recorded.isEmpty()) {
+			throw new Refusal("none of its instances is a registered instance of " + started.service());
+		}
+		List<List<Target>> batches = (resumed.strategy() == DeployStrategy.SURGE) ? recorded
+				: RolloutPlanner.replan(started.service(), recorded.stream().flatMap(List::stream).toList(),
+						this.fleet.instancesOf(started.service()).size(), resumed);
+		return new DeployPlan(started.deployId(), started.service(), started.version(), batches, resumed,
+				started.requestedBy(), started.at());
 	}
 
 	private void reopenStrayGates(Set<GateKey> claimed) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStrategy;
@@ -27,15 +28,39 @@ final class RolloutPlanner {
 		ServicePolicy policy = configured.overriddenBy(request);
 		int batchSize = (policy.strategy() == DeployStrategy.SURGE) ? surgeBatchSize(request, instances, policy)
 				: rollingBatchSize(request, instances, policy);
-		List<List<Target>> batches = new ArrayList<>();
-		for (int from = 0; from < instances.size(); from += batchSize) {
-			batches.add(instances.subList(from, Math.min(from + batchSize, instances.size()))
-				.stream()
-				.map(RolloutPlanner::target)
-				.toList());
-		}
-		return new DeployPlan(request.deployId(), request.service(), request.version(), batches, policy,
+		return new DeployPlan(request.deployId(), request.service(), request.version(),
+				batches(instances.stream().map(RolloutPlanner::target).toList(), batchSize), policy,
 				request.requestedBy(), now);
+	}
+
+	/**
+	 * Plans again a rolling deploy read back from {@code deploy.steps}, under the
+	 * service's policy as it is now: its instances in the recorded order, in batches no
+	 * larger than the policy allows with the service's instances now. What a request
+	 * overrode, or a record written by hand claims, takes no more out of rotation than
+	 * that.
+	 * @param targets the deploy's instances that are the service's own, in order
+	 * @param serving how many instances the service has now
+	 * @return the batches
+	 * @throws Refusal when the policy lets none leave rotation now
+	 */
+	static List<List<Target>> replan(ServiceName service, List<Target> targets, int serving, ServicePolicy policy)
+			throws Refusal {
+		int minHealthy = policy.downtimeAllowed() ? 0 : policy.minHealthy();
+		int batchSize = Math.min(policy.maxUnavailable(), serving - minHealthy);
+		if (batchSize < 1) {
+			throw new Refusal("service " + service + " has " + serving + " instances and min-healthy " + minHealthy
+					+ ": none may leave rotation");
+		}
+		return batches(targets, batchSize);
+	}
+
+	private static List<List<Target>> batches(List<Target> targets, int batchSize) {
+		List<List<Target>> batches = new ArrayList<>();
+		for (int from = 0; from < targets.size(); from += batchSize) {
+			batches.add(targets.subList(from, Math.min(from + batchSize, targets.size())));
+		}
+		return batches;
 	}
 
 	private static int rollingBatchSize(DeployRequested request, List<InstanceSnapshot> instances, ServicePolicy policy)

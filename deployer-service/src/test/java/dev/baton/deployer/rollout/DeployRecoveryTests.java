@@ -1,5 +1,6 @@
 package dev.baton.deployer.rollout;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,7 @@ import dev.baton.contracts.Gate;
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.NodeId;
+import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.StepId;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployFailed;
@@ -114,6 +116,41 @@ class DeployRecoveryTests {
 
 		assertThat(this.world.gates).extracting((gate) -> gate.port() + (gate.open() ? " open" : " closed"))
 			.containsExactly("9002 open");
+	}
+
+	@Test
+	void aResumedDeployIsPlannedAgainUnderTheServicesPolicyAsItIsNow() throws InterruptedException {
+		// one batch of both, as a request's batch size or a record written by hand may
+		// say
+		this.journal.apply(new DeployStarted(DeployId.of("d-1"), RolloutWorld.ORDERS, Version.of("v2"),
+				List.of(List.of(ONE, TWO)), Map.of(), "ci", Instant.now()));
+
+		this.recovery.recover(this.journal).get(0).run();
+
+		assertThat(this.world.describedSteps()).containsSubsequence("enabled orders-1 ROLLOUT",
+				"drained orders-2 ROLLOUT");
+	}
+
+	@Test
+	void aDeployThatNamesAnotherServicesInstancesOrThatThePolicyNowForbidsIsClosedNotResumed() {
+		this.fleet.update(new InstanceSnapshot(InstanceId.of("billing-1"), ServiceName.of("billing"), "127.0.0.1", 9101,
+				Version.of("v1"), "/health", Lifecycle.ONLINE, null, "", 1, Instant.now()));
+		this.journal.apply(new DeployStarted(DeployId.of("d-1"), RolloutWorld.ORDERS, Version.of("v2"),
+				List.of(List.of(InstanceId.of("billing-1"))), Map.of(), "forged", Instant.now()));
+		DeployRecovery strict = new DeployRecovery(
+				this.fleet, this.world.deployGates, (service) -> Optional.of(new ServicePolicy(2, 2,
+						Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5), false)),
+				this.world.runs, this.desk, this.world, this.world.clock);
+		DeployJournal other = new DeployJournal();
+		other.apply(started("d-2"));
+
+		assertThat(this.recovery.recover(this.journal)).isEmpty();
+		assertThat(strict.recover(other)).isEmpty();
+
+		assertThat(this.world.steps).extracting((step) -> ((DeployFailed) step).reason())
+			.containsExactly("cannot resume: none of its instances is a registered instance of orders",
+					"cannot resume: service orders has 2 instances and min-healthy 2: none may leave rotation");
+		assertThat(this.world.restarts).isEmpty();
 	}
 
 	private void closeGate(int port) {
