@@ -1,6 +1,7 @@
 package dev.baton.registry.config;
 
 import java.time.Clock;
+import java.util.Map;
 
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -10,6 +11,7 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 
+import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Topic;
 import dev.baton.kafka.AuditTrail;
 import dev.baton.kafka.CompactedTopicReader;
@@ -20,6 +22,7 @@ import dev.baton.registry.kafka.RegistrationsGateway;
 import dev.baton.registry.kafka.RegistryListeners;
 import dev.baton.registry.kafka.RegistryPublisher;
 import dev.baton.registry.kafka.RegistryStartup;
+import dev.baton.registry.lifecycle.AllowedEndpoints;
 import dev.baton.registry.lifecycle.Fleet;
 import dev.baton.registry.membership.PendingCommands;
 import dev.baton.registry.membership.Registry;
@@ -51,7 +54,9 @@ class RegistryConfiguration {
 	@Bean
 	Registry registry(RegistryProperties properties, Clock clock, KafkaTemplate<String, Object> kafka,
 			TopicNames topics, AuditTrail audit, PendingCommands pending) {
-		return new Registry(new Fleet(properties::autoOnline, properties::allowedEndpoints, clock),
+		Map<ServiceName, AllowedEndpoints> allowed = properties.allowedEndpoints();
+		return new Registry(new Fleet(properties::autoOnline,
+				(service) -> allowed.getOrDefault(service, AllowedEndpoints.ANY), clock),
 				new RegistryPublisher(kafka, topics, audit, clock), pending);
 	}
 

@@ -1,6 +1,7 @@
 package dev.baton.registry.config;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -53,13 +54,15 @@ public record RegistryProperties(@NotNull @Valid Admin admin, Map<String, Servic
 	}
 
 	/**
-	 * Where a service's instances may register.
-	 * @param service the service
-	 * @return its rule; any endpoint for a service without one
+	 * Where each service's instances may register, parsed once: a registration is checked
+	 * against it without parsing the lists again.
+	 * @return per service with allow-lists, its rule
 	 */
-	AllowedEndpoints allowedEndpoints(ServiceName service) {
-		ServicePolicy policy = this.services.get(service.value());
-		return (policy != null) ? policy.allowed() : AllowedEndpoints.ANY;
+	Map<ServiceName, AllowedEndpoints> allowedEndpoints() {
+		Map<ServiceName, AllowedEndpoints> allowed = new HashMap<>();
+		this.services.forEach((name, policy) -> allowed.put(ServiceName.of(name),
+				AllowedEndpoints.of(policy.allowedHosts(), policy.allowedPorts())));
+		return Map.copyOf(allowed);
 	}
 
 	/**
@@ -76,10 +79,6 @@ public record RegistryProperties(@NotNull @Valid Admin admin, Map<String, Servic
 			allowedHosts = (allowedHosts != null) ? List.copyOf(allowedHosts) : List.of();
 			allowedPorts = (allowedPorts != null) ? List.copyOf(allowedPorts) : List.of();
 			AllowedEndpoints.of(allowedHosts, allowedPorts);
-		}
-
-		AllowedEndpoints allowed() {
-			return AllowedEndpoints.of(this.allowedHosts, this.allowedPorts);
 		}
 
 	}
