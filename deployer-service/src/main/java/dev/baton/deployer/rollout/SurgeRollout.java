@@ -9,10 +9,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 
 import dev.baton.contracts.Endpoint;
@@ -234,10 +237,20 @@ final class SurgeRollout {
 	private InstanceSnapshot awaitSnapshot(InstanceId id, Predicate<InstanceSnapshot> state, String what)
 			throws DeployFailure, InterruptedException {
 		Duration timeout = this.plan.policy().enableTimeout();
-		return WatchedWait.await(
-				this.arrivals.expect((snapshot) -> snapshot.instanceId().equals(id) && state.test(snapshot)),
-				ProcessWatch.NONE, timeout, timeout, () -> id + " was not " + what + " within " + timeout,
-				(crash) -> crash);
+		CompletableFuture<InstanceSnapshot> arrival = this.arrivals
+			.expect((snapshot) -> snapshot.instanceId().equals(id) && state.test(snapshot));
+		try {
+			return arrival.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (TimeoutException ex) {
+			throw new DeployFailure(id + " was not " + what + " within " + timeout);
+		}
+		catch (ExecutionException ex) {
+			throw new IllegalStateException("arrivals never fail", ex);
+		}
+		finally {
+			arrival.cancel(false);
+		}
 	}
 
 	/**
