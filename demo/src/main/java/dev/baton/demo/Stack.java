@@ -177,15 +177,7 @@ public final class Stack {
 	 * @return {@code up}, {@code down}, or {@code absent}
 	 */
 	public String peerState(int port) {
-		String body = control("/baton/peers?service=" + this.options.service());
-		if (body == null) {
-			return "absent";
-		}
-		return body.lines()
-			.filter((line) -> line.startsWith("127.0.0.1:" + port + " "))
-			.map((line) -> line.split("\\s+")[1])
-			.findFirst()
-			.orElse("absent");
+		return peers().getOrDefault("127.0.0.1:" + port, "absent");
 	}
 
 	/**
@@ -193,11 +185,24 @@ public final class Stack {
 	 * @return the count, or 0 when nginx does not answer
 	 */
 	int peersUp() {
+		return (int) peers().values().stream().filter("up"::equals).count();
+	}
+
+	/**
+	 * nginx's peers of the service and their state, from the local node's control
+	 * endpoint: {@code address state} per line.
+	 * @return state by address; empty when nginx does not answer
+	 */
+	private Map<String, String> peers() {
 		String body = control("/baton/peers?service=" + this.options.service());
-		return (body != null) ? (int) body.lines()
-			.filter((line) -> line.split("\\s+").length > 1)
-			.filter((line) -> line.split("\\s+")[1].equals("up"))
-			.count() : 0;
+		Map<String, String> peers = new HashMap<>();
+		if (body != null) {
+			body.lines()
+				.map((line) -> line.split("\\s+"))
+				.filter((fields) -> fields.length > 1)
+				.forEach((fields) -> peers.put(fields[0], fields[1]));
+		}
+		return peers;
 	}
 
 	private String control(String path) {
