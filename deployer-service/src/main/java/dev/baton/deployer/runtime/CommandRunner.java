@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import dev.baton.contracts.ServiceName;
@@ -53,6 +55,17 @@ final class CommandRunner {
 	 */
 	Ran run(Hook hook, List<String> argv, Duration timeout) throws InterruptedException {
 		return start(hook.name(), argv, timeout);
+	}
+
+	/**
+	 * Runs a restart's optional command (an activate), or succeeds at once without one.
+	 * @param hook the restart it belongs to
+	 * @param template the command, if the service has one
+	 * @param values the placeholder values
+	 */
+	Ran runIfPresent(Hook hook, Optional<ArgvTemplate> template, Map<String, String> values, Duration timeout)
+			throws InterruptedException {
+		return template.isPresent() ? run(hook, template.get().fill(values), timeout) : new Ran(0, "", "");
 	}
 
 	/**

@@ -67,7 +67,7 @@ public final class SupervisordRuntime implements InstanceRuntime {
 		String name = this.program.fill(values).get(0);
 		try {
 			return new SupervisordRestart(this.supervisor, this.timeout, name, target)
-				.run(() -> activate(hook, values));
+				.run(() -> this.runner.runIfPresent(hook, this.activate, values, this.timeout));
 		}
 		catch (IOException | SupervisorFault ex) {
 			return new RestartResult(CommandRunner.NOT_COMPLETED,
@@ -144,12 +144,6 @@ public final class SupervisordRuntime implements InstanceRuntime {
 			return new RestartResult(CommandRunner.NOT_COMPLETED,
 					target.instanceId() + ": " + ex.getMessage() + " (supervisord at " + this.supervisor + ")");
 		}
-	}
-
-	private CommandRunner.Ran activate(CommandRunner.Hook hook, Map<String, String> values)
-			throws InterruptedException {
-		return this.activate.isEmpty() ? new CommandRunner.Ran(0, "", "")
-				: this.runner.run(hook, this.activate.get().fill(values), this.timeout);
 	}
 
 }

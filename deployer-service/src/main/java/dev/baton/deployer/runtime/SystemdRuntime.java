@@ -78,11 +78,9 @@ public final class SystemdRuntime implements InstanceRuntime {
 			throws InterruptedException {
 		Map<String, String> values = ArgvTemplate.values(service, target, version);
 		CommandRunner.Hook hook = this.runner.begin(service, target);
-		if (this.activate.isPresent()) {
-			CommandRunner.Ran activated = this.runner.run(hook, this.activate.get().fill(values), this.timeout);
-			if (!activated.succeeded()) {
-				return new RestartResult(activated.exitCode(), activated.stderr());
-			}
+		CommandRunner.Ran activated = this.runner.runIfPresent(hook, this.activate, values, this.timeout);
+		if (!activated.succeeded()) {
+			return new RestartResult(activated.exitCode(), activated.stderr());
 		}
 		CommandRunner.Ran ran = this.runner.run(hook, unitArgv(verb, values), this.timeout);
 		if (!ran.succeeded()) {
