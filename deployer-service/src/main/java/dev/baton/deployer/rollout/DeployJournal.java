@@ -69,7 +69,7 @@ public final class DeployJournal {
 			entry.launched.add(launched);
 		}
 		else if (step instanceof InstanceReplaced replaced) {
-			entry.replaced.add(replaced.instanceId());
+			entry.replaced.put(replaced.instanceId(), replaced.replacedBy());
 		}
 		else if (step instanceof DeployFailed failed) {
 			entry.finished = true;
@@ -105,7 +105,8 @@ public final class DeployJournal {
 			.map((entry) -> new Unfinished(entry.started,
 					new Resumption(Map.copyOf(entry.stages), Set.of(), List.copyOf(entry.rolledBack), entry.failure,
 							Map.copyOf(entry.restartSteps)),
-					Set.copyOf(entry.unverified), new SurgeProgress(entry.launched, entry.replaced, true)))
+					Set.copyOf(entry.unverified),
+					new SurgeProgress(entry.launched, entry.replaced, entry.stages, entry.restartSteps, entry.failure)))
 			.toList();
 	}
 
@@ -141,7 +142,7 @@ public final class DeployJournal {
 
 		private final List<InstanceLaunched> launched = new ArrayList<>();
 
-		private final Set<InstanceId> replaced = new LinkedHashSet<>();
+		private final Map<InstanceId, InstanceId> replaced = new LinkedHashMap<>();
 
 		void advance(InstanceId instance, DeployPhase phase, Stage stage) {
 			if (phase == DeployPhase.ROLLBACK) {

@@ -114,12 +114,12 @@ public final class DeployRecovery {
 			DeployRun run = this.runs.resumed(plan,
 					new Resumption(stages, closed, was.rolledBack(), was.failure(), was.restartSteps()),
 					unfinished.surge());
-			this.events
-				.audit(plan.deployId().value(), "deploy.resumed",
-						(plan.strategy() == DeployStrategy.SURGE) ? "surge deploy: removing its unfinished replacements"
-								: (was.failure() != null) ? "rolling back: " + was.failure()
-										: "rolling out from the last confirmed step",
-						Map.of("stages", stages.toString()));
+			this.events.audit(plan.deployId().value(), "deploy.resumed",
+					(was.failure() != null) ? "rolling back: " + was.failure()
+							: (plan.strategy() == DeployStrategy.SURGE)
+									? "replacing from each replacement's last confirmed step"
+									: "rolling out from the last confirmed step",
+					Map.of("stages", stages.toString()));
 			resumed.add(run);
 		}
 		reopenStrayGates(claimed);

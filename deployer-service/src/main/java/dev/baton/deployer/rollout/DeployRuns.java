@@ -47,14 +47,18 @@ public final class DeployRuns {
 		return resumed(plan, resumption, SurgeProgress.fresh());
 	}
 
+	/**
+	 * The step machine of a deploy found unfinished. The verdicts its restarts still
+	 * await are expected from now on, before any reader of verdicts starts: one may have
+	 * been published while no deployer ran.
+	 */
 	DeployRun resumed(DeployPlan plan, Resumption resumption, SurgeProgress progress) {
 		if (plan.strategy() == DeployStrategy.SURGE) {
+			progress.restartSteps().values().forEach(this.board::expectVerdict);
 			return new DeployRun(plan, Resumption.fresh(), this.gates, this.restarts, this.events, this.clock,
 					new SurgeRollout(plan, progress, this.gates, this.restarts, this.runtime, this.arrivals, this.fleet,
 							this.events, this.clock));
 		}
-		// from now on, before any reader of verdicts starts: the verdict may already be
-		// there
 		resumption.restartSteps().values().forEach(this.board::expectVerdict);
 		return new DeployRun(plan, resumption, this.gates, this.restarts, this.events, this.clock);
 	}

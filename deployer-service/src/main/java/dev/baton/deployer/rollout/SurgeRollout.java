@@ -1,37 +1,24 @@
 package dev.baton.deployer.rollout;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.Predicate;
 
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.NodeId;
-import dev.baton.contracts.StepId;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.deploy.DeployRollingBack;
 import dev.baton.contracts.deploy.InstanceLaunched;
 import dev.baton.contracts.deploy.InstanceReplaced;
-import dev.baton.contracts.registration.InstanceDeregistered;
-import dev.baton.contracts.registration.OperateInstance;
-import dev.baton.contracts.registration.OperatorAction;
 import dev.baton.contracts.registry.InstanceSnapshot;
-import dev.baton.contracts.registry.Lifecycle;
 import dev.baton.deployer.fleet.Fleet;
 
 /**
@@ -45,8 +32,14 @@ import dev.baton.deployer.fleet.Fleet;
  * A failure removes the new instance of every unfinished replacement (drained first once
  * it may have had traffic), reopens the gate of any old instance it closed and ends in
  * {@link DeployFailed}: no old instance was restarted. A replacement whose old instance
- * is drained is finished ({@link InstanceReplaced}) whatever happens next. A deployer
- * restarted during a surge deploy finishes those and removes the rest.
+ * is drained is finished ({@link InstanceReplaced}) whatever happens next.
+ * <p>
+ * A deployer restarted during a surge deploy carries it on from each replacement's last
+ * confirmed step: a new instance that registered goes on to its verification (its verdict
+ * may have come while no deployer ran), approval and routing; one that had not registered
+ * yet is stopped and started again, since nothing tells whether its start ever ran; the
+ * old instance is drained again before it is stopped. One found removing what it started
+ * goes on removing it.
  */
 final class SurgeRollout {
 
@@ -58,7 +51,9 @@ final class SurgeRollout {
 
 	private final InstanceRuntime runtime;
 
-	private final InstanceArrivals arrivals;
+	private final SurgeArrivals arrivals;
+
+	private final SurgeRetirement retirement;
 
 	private final Fleet fleet;
 
@@ -67,10 +62,10 @@ final class SurgeRollout {
 	private final Clock clock;
 
 	/** Replacements begun and not finished, oldest first. */
-	private final List<Replacement> unfinished = new ArrayList<>();
+	private final List<SurgeReplacement> unfinished = new ArrayList<>();
 
-	/** Replacements on the record whose old instance may still run or be registered. */
-	private final List<Replacement> toRetire = new ArrayList<>();
+	/** Old instances whose replacement a deployer before this one finished. */
+	private final Set<InstanceId> replacedBefore;
 
 	/** Nodes that did not confirm a drain: not waited for again to reopen a gate. */
 	private final Set<NodeId> unconfirmed = new HashSet<>();
@@ -85,30 +80,47 @@ final class SurgeRollout {
 		this.gates = gates;
 		this.restarts = restarts;
 		this.runtime = runtime;
-		this.arrivals = arrivals;
+		this.arrivals = new SurgeArrivals(plan, arrivals, events, clock);
+		this.retirement = new SurgeRetirement(plan, runtime, events, clock);
 		this.fleet = fleet;
 		this.events = events;
 		this.clock = clock;
+		this.replacedBefore = progress.replaced().keySet();
 		Map<InstanceId, Target> olds = new LinkedHashMap<>();
 		plan.targets().forEach((target) -> olds.put(target.instanceId(), target));
 		for (InstanceLaunched launched : progress.launched()) {
 			Target old = olds.get(launched.replaces());
-			if (old == null) {
-				continue;
+			if (old != null) {
+				SurgeReplacement replacement = resumed(old, launched, progress);
+				InstanceId replacedBy = progress.replaced().get(old.instanceId());
+				if (replacedBy != null) {
+					replacement.registeredAs(replacedBy);
+					this.retirement.add(replacement);
+				}
+				else {
+					this.unfinished.add(replacement);
+				}
 			}
-			Replacement replacement = new Replacement(old, spare(launched.endpoint()));
-			replacement.started = true;
-			replacement.routed = true;
-			replacement.oldClosed = true;
-			this.fleet.all()
-				.stream()
-				.filter((snapshot) -> isAt(snapshot, launched.endpoint()))
-				.findFirst()
-				.ifPresent((snapshot) -> replacement.registered = snapshot.instanceId());
-			(progress.replaced().contains(old.instanceId()) ? this.toRetire : this.unfinished).add(replacement);
 		}
-		this.failureToUndo = progress.resumed()
-				? "the deployer restarted during this surge deploy; its unfinished replacements are removed" : null;
+		this.failureToUndo = progress.failure();
+	}
+
+	/**
+	 * A replacement a deployer before this one began, as the record and the fleet show
+	 * it; what may have happened since its last confirmed step counts as happened.
+	 */
+	private SurgeReplacement resumed(Target old, InstanceLaunched launched, SurgeProgress progress) {
+		SurgeReplacement replacement = new SurgeReplacement(old, spare(launched.endpoint()), this.plan.version());
+		replacement.resumed = true;
+		replacement.started = true;
+		replacement.oldClosed = true;
+		registeredAt(launched.endpoint()).ifPresent((snapshot) -> {
+			replacement.registeredAs(snapshot.instanceId());
+			replacement.routed = true;
+			replacement.stage = progress.stageOf(snapshot.instanceId());
+			replacement.stepId = progress.restartSteps().get(snapshot.instanceId());
+		});
+		return replacement;
 	}
 
 	void cancel(String reason) {
@@ -116,56 +128,75 @@ final class SurgeRollout {
 	}
 
 	/**
-	 * Why a resumed deploy is undone at once, or null for one that rolls out.
+	 * Why a resumed deploy goes on removing what it started, or null for one that rolls
+	 * out.
 	 */
 	String failureToUndo() {
 		return this.failureToUndo;
 	}
 
 	/**
-	 * Replaces every batch; a cancel takes effect between batches.
+	 * Finishes the replacements on the record, then replaces every batch; a cancel takes
+	 * effect between batches.
 	 */
 	void rollOut() throws DeployFailure, InterruptedException {
+		this.retirement.retire();
 		for (List<Target> batch : this.plan.batches()) {
+			List<Target> left = batch.stream().filter(this::stillToReplace).toList();
+			if (left.isEmpty()) {
+				continue;
+			}
 			if (this.cancelled != null) {
 				throw new DeployFailure("cancelled: " + this.cancelled);
 			}
-			replace(batch);
+			replace(left);
 		}
 	}
 
+	private boolean stillToReplace(Target old) {
+		return !this.replacedBefore.contains(old.instanceId())
+				&& this.fleet.instance(old.instanceId()).map((snapshot) -> !snapshot.deregistered()).orElse(false);
+	}
+
 	private void replace(List<Target> batch) throws DeployFailure, InterruptedException {
-		List<Replacement> replacements = new ArrayList<>();
-		Set<Endpoint> taken = new HashSet<>();
-		for (Target old : batch) {
-			Replacement replacement = new Replacement(old, spare(spareFor(old, taken)));
-			taken.add(replacement.spare.endpoint());
-			replacements.add(replacement);
+		List<SurgeReplacement> replacements = replacementsFor(batch);
+		for (SurgeReplacement replacement : replacements) {
+			if (replacement.registered() == null) {
+				launch(replacement);
+			}
 		}
-		for (Replacement replacement : replacements) {
-			launch(replacement);
+		for (SurgeReplacement replacement : replacements) {
+			if (replacement.registered() == null) {
+				replacement.registeredAs(this.arrivals.awaitRegistration(replacement).instanceId());
+			}
+			if (replacement.stepId == null && replacement.stage.compareTo(Stage.VERIFIED) < 0) {
+				replacement.stepId = this.restarts.started(this.plan, replacement.fresh(), this.plan.version(),
+						resultOf(replacement));
+			}
 		}
-		for (Replacement replacement : replacements) {
-			awaitRegistration(replacement);
+		for (SurgeReplacement replacement : replacements) {
+			if (replacement.stage.compareTo(Stage.VERIFIED) < 0) {
+				this.restarts.verify(this.plan, replacement.fresh(), replacement.stepId, this.plan.version(),
+						DeployPhase.ROLLOUT);
+			}
 		}
-		for (Replacement replacement : replacements) {
-			this.restarts.verify(this.plan, replacement.fresh(), replacement.stepId, this.plan.version(),
-					DeployPhase.ROLLOUT);
+		for (SurgeReplacement replacement : replacements) {
+			replacement.routed = true;
+			this.arrivals.approve(replacement);
 		}
-		for (Replacement replacement : replacements) {
-			approve(replacement);
-		}
-		Map<Replacement, GateSteps.Pending> opening = new LinkedHashMap<>();
-		for (Replacement replacement : replacements) {
-			opening.put(replacement, this.gates.open(this.plan, replacement.fresh(), DeployPhase.ROLLOUT));
+		Map<SurgeReplacement, GateSteps.Pending> opening = new LinkedHashMap<>();
+		for (SurgeReplacement replacement : replacements) {
+			if (replacement.stage != Stage.ENABLED) {
+				opening.put(replacement, this.gates.open(this.plan, replacement.fresh(), DeployPhase.ROLLOUT));
+			}
 		}
 		for (GateSteps.Pending pending : opening.values()) {
 			this.gates.enable(this.plan, pending, DeployPhase.ROLLOUT, true);
 		}
-		Map<Replacement, GateSteps.Pending> closing = new LinkedHashMap<>();
-		for (Replacement replacement : replacements) {
+		Map<SurgeReplacement, GateSteps.Pending> closing = new LinkedHashMap<>();
+		for (SurgeReplacement replacement : replacements) {
 			replacement.oldClosed = true;
-			closing.put(replacement, this.gates.close(this.plan, replacement.old, DeployPhase.ROLLOUT));
+			closing.put(replacement, this.gates.close(this.plan, replacement.old(), DeployPhase.ROLLOUT));
 		}
 		for (GateSteps.Pending pending : closing.values()) {
 			try {
@@ -176,129 +207,71 @@ final class SurgeRollout {
 				throw ex;
 			}
 		}
-		for (Replacement replacement : replacements) {
+		for (SurgeReplacement replacement : replacements) {
 			this.events.step(new InstanceReplaced(this.plan.deployId(), this.plan.service(),
-					replacement.old.instanceId(), replacement.registered, this.clock.instant()));
+					replacement.old().instanceId(), replacement.registered(), this.clock.instant()));
 			this.unfinished.remove(replacement);
-			this.toRetire.add(replacement);
+			this.retirement.add(replacement);
 		}
-		retire();
+		this.retirement.retire();
 	}
 
-	private void launch(Replacement replacement) throws DeployFailure, InterruptedException {
-		Endpoint endpoint = replacement.spare.endpoint();
-		this.unfinished.add(replacement);
-		this.events.step(new InstanceLaunched(this.plan.deployId(), this.plan.service(), replacement.old.instanceId(),
+	/**
+	 * The batch's replacements: those a deployer before this one began, and a new one on
+	 * a free spare port for every other old instance.
+	 */
+	private List<SurgeReplacement> replacementsFor(List<Target> batch) throws DeployFailure {
+		Set<Endpoint> taken = new HashSet<>();
+		this.unfinished.forEach((replacement) -> taken.add(replacement.spare().endpoint()));
+		List<SurgeReplacement> replacements = new ArrayList<>();
+		for (Target old : batch) {
+			Optional<SurgeReplacement> begun = this.unfinished.stream()
+				.filter((replacement) -> replacement.old().equals(old))
+				.findFirst();
+			if (begun.isPresent()) {
+				replacements.add(begun.get());
+				continue;
+			}
+			Endpoint spare = spareFor(old, taken);
+			taken.add(spare);
+			replacements.add(new SurgeReplacement(old, spare(spare), this.plan.version()));
+		}
+		return replacements;
+	}
+
+	/**
+	 * Starts a new instance. One a deployer before this one launched and that never
+	 * registered may be starting, or may never have been started: it is stopped first.
+	 */
+	private void launch(SurgeReplacement replacement) throws DeployFailure, InterruptedException {
+		Endpoint endpoint = replacement.spare().endpoint();
+		if (replacement.resumed) {
+			RestartResult stopped = this.runtime.stop(this.plan.service(), replacement.spare());
+			if (!stopped.succeeded()) {
+				throw new DeployFailure("the new instance on " + endpoint + " a restarted deployer found unregistered"
+						+ " could not be stopped to start it again (exit code " + stopped.exitCode() + ": "
+						+ stopped.stderr().strip() + ")");
+			}
+		}
+		if (!this.unfinished.contains(replacement)) {
+			this.unfinished.add(replacement);
+		}
+		this.events.step(new InstanceLaunched(this.plan.deployId(), this.plan.service(), replacement.old().instanceId(),
 				endpoint.host(), endpoint.port(), this.plan.version(), this.clock.instant()));
 		replacement.started = true;
-		RestartResult result = this.runtime.start(this.plan.service(), replacement.spare, this.plan.version());
+		RestartResult result = this.runtime.start(this.plan.service(), replacement.spare(), this.plan.version());
 		if (!result.succeeded()) {
 			throw new DeployFailure("start of a new instance on " + endpoint + " to replace "
-					+ replacement.old.instanceId() + " failed with exit code " + result.exitCode()
+					+ replacement.old().instanceId() + " failed with exit code " + result.exitCode()
 					+ (result.stderr().isBlank() ? "" : ": " + result.stderr().strip()));
 		}
 		replacement.result = result;
 	}
 
-	/**
-	 * A new instance registers itself; the id it chose is the one every later step names.
-	 */
-	private void awaitRegistration(Replacement replacement) throws DeployFailure, InterruptedException {
-		Endpoint endpoint = replacement.spare.endpoint();
-		ServicePolicy policy = this.plan.policy();
-		InstanceSnapshot registered = WatchedWait.await(this.arrivals.expect((snapshot) -> isAt(snapshot, endpoint)),
-				replacement.result.watch(), policy.healthTimeout(), policy.checkInterval(),
-				() -> "no instance registered on " + endpoint + " within " + policy.healthTimeout() + " of its start",
-				(crash) -> "the new instance on " + endpoint + " crashed before it registered: " + crash);
-		replacement.registered = registered.instanceId();
-		replacement.stepId = this.restarts.started(this.plan, replacement.fresh(), this.plan.version(),
-				replacement.result);
-	}
-
-	/**
-	 * Approves a verified new instance in the deploy's name, unless its service goes
-	 * online without an operator, and waits until the registry holds both its gates open.
-	 */
-	private void approve(Replacement replacement) throws DeployFailure, InterruptedException {
-		InstanceId id = replacement.registered;
-		InstanceSnapshot healthy = awaitSnapshot(id,
-				(snapshot) -> snapshot.lifecycle() == Lifecycle.PRE_ONLINE || snapshot.lifecycle() == Lifecycle.ONLINE,
-				"healthy in the registry");
-		replacement.routed = true;
-		if (healthy.lifecycle() == Lifecycle.PRE_ONLINE) {
-			this.events.registration(new OperateInstance(null, this.plan.service(), id, OperatorAction.APPROVE,
-					"deploy " + this.plan.deployId(), "verified on " + this.plan.version() + " to replace "
-							+ replacement.old.instanceId() + " (surge deploy)",
-					this.clock.instant()));
-		}
-		awaitSnapshot(id, (snapshot) -> snapshot.adminGateOpen() && snapshot.healthGateOpen(), "online");
-	}
-
-	private InstanceSnapshot awaitSnapshot(InstanceId id, Predicate<InstanceSnapshot> state, String what)
-			throws DeployFailure, InterruptedException {
-		Duration timeout = this.plan.policy().enableTimeout();
-		CompletableFuture<InstanceSnapshot> arrival = this.arrivals
-			.expect((snapshot) -> snapshot.instanceId().equals(id) && state.test(snapshot));
-		try {
-			return arrival.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-		}
-		catch (TimeoutException ex) {
-			throw new DeployFailure(id + " was not " + what + " within " + timeout);
-		}
-		catch (ExecutionException ex) {
-			throw new IllegalStateException("arrivals never fail", ex);
-		}
-		finally {
-			arrival.cancel(false);
-		}
-	}
-
-	/**
-	 * Stops and deregisters the old instances of finished replacements; one the runtime
-	 * cannot stop is out of rotation and deregistered, and fails the deploy.
-	 */
-	private void retire() throws DeployFailure, InterruptedException {
-		List<Replacement> retiring = List.copyOf(this.toRetire);
-		if (retiring.isEmpty()) {
-			return;
-		}
-		// Each stop waits for its process to exit: all at once, not one shutdown after
-		// another.
-		ExecutorService stoppers = Executors.newFixedThreadPool(retiring.size());
-		List<String> problems = new ArrayList<>();
-		try {
-			Map<Replacement, Future<RestartResult>> stops = new LinkedHashMap<>();
-			for (Replacement replacement : retiring) {
-				stops.put(replacement, stoppers.submit(() -> this.runtime.stop(this.plan.service(), replacement.old)));
-			}
-			for (Map.Entry<Replacement, Future<RestartResult>> stop : stops.entrySet()) {
-				Replacement replacement = stop.getKey();
-				RestartResult stopped = outcome(stop.getValue());
-				if (!stopped.succeeded()) {
-					problems.add(replacement.old.instanceId() + " was replaced by " + replacement.registered
-							+ " but its runtime could not stop it (exit code " + stopped.exitCode() + ": "
-							+ stopped.stderr().strip() + "); it is out of rotation");
-				}
-				deregister(replacement.old,
-						"replaced by " + replacement.registered + " in surge deploy " + this.plan.deployId());
-				this.toRetire.remove(replacement);
-			}
-		}
-		finally {
-			stoppers.shutdownNow();
-		}
-		if (!problems.isEmpty()) {
-			throw new DeployFailure(String.join("; ", problems));
-		}
-	}
-
-	private static RestartResult outcome(Future<RestartResult> stop) throws InterruptedException {
-		try {
-			return stop.get();
-		}
-		catch (ExecutionException ex) {
-			return new RestartResult(1, String.valueOf(ex.getCause()));
-		}
+	/** The start's result; for one a deployer before this one ran, a watch on it now. */
+	private RestartResult resultOf(SurgeReplacement replacement) throws InterruptedException {
+		return (replacement.result != null) ? replacement.result
+				: new RestartResult(0, "", this.runtime.watch(this.plan.service(), replacement.fresh()));
 	}
 
 	/**
@@ -307,20 +280,24 @@ final class SurgeRollout {
 	 */
 	void undo(String reason) throws InterruptedException {
 		long from = this.clock.millis();
-		this.events.step(new DeployRollingBack(this.plan.deployId(), this.plan.service(), this.plan.version(), reason,
-				this.clock.instant()));
+		if (this.failureToUndo == null) {
+			this.events.step(new DeployRollingBack(this.plan.deployId(), this.plan.service(), this.plan.version(),
+					reason, this.clock.instant()));
+		}
 		List<String> problems = new ArrayList<>();
 		try {
-			retire();
+			this.retirement.retire();
 		}
 		catch (DeployFailure ex) {
 			problems.add(ex.reason());
 		}
 		List<InstanceId> keptOut = new ArrayList<>();
+		List<SurgeReplacement> newestFirst = new ArrayList<>(this.unfinished);
+		Collections.reverse(newestFirst);
 		// the old instance back in rotation before its replacement leaves it
-		for (Replacement replacement : reversed(this.unfinished)) {
+		for (SurgeReplacement replacement : newestFirst) {
 			if (replacement.oldClosed) {
-				this.gates.reopen(this.plan, replacement.old, DeployPhase.ROLLBACK, this.unconfirmed);
+				this.gates.reopen(this.plan, replacement.old(), DeployPhase.ROLLBACK, this.unconfirmed);
 			}
 			remove(replacement, problems, keptOut);
 		}
@@ -334,7 +311,7 @@ final class SurgeRollout {
 	 * (one a node did not confirm drained keeps running out of rotation and is named),
 	 * then stopped and deregistered.
 	 */
-	private void remove(Replacement replacement, List<String> problems, List<InstanceId> keptOut)
+	private void remove(SurgeReplacement replacement, List<String> problems, List<InstanceId> keptOut)
 			throws InterruptedException {
 		Target fresh = replacement.fresh();
 		if (replacement.routed) {
@@ -355,14 +332,9 @@ final class SurgeRollout {
 						+ " (exit code " + stopped.exitCode() + ": " + stopped.stderr().strip() + ")");
 			}
 		}
-		if (replacement.registered != null) {
-			deregister(fresh, "removed: surge deploy " + this.plan.deployId() + " failed");
+		if (replacement.registered() != null) {
+			this.retirement.deregister(fresh, "removed: surge deploy " + this.plan.deployId() + " failed");
 		}
-	}
-
-	private void deregister(Target target, String reason) {
-		this.events.registration(new InstanceDeregistered(null, target.instanceId(), this.plan.service(), null, 0,
-				"deploy " + this.plan.deployId(), reason, this.clock.instant()));
 	}
 
 	/**
@@ -391,53 +363,8 @@ final class SurgeRollout {
 				this.plan.version());
 	}
 
-	private boolean isAt(InstanceSnapshot snapshot, Endpoint endpoint) {
-		return snapshot.service().equals(this.plan.service()) && snapshot.endpoint().equals(endpoint)
-				&& !snapshot.deregistered();
-	}
-
-	private static <T> List<T> reversed(List<T> list) {
-		List<T> copy = new ArrayList<>(list);
-		Collections.reverse(copy);
-		return copy;
-	}
-
-	/**
-	 * One old instance and the new one that replaces it, as far as it got.
-	 */
-	private final class Replacement {
-
-		private final Target old;
-
-		private final Target spare;
-
-		private RestartResult result;
-
-		private StepId stepId;
-
-		/** The id the new instance registered with; null before. */
-		private InstanceId registered;
-
-		/** Whether the runtime may have started the new instance. */
-		private boolean started;
-
-		/** Whether the new instance may have had traffic. */
-		private boolean routed;
-
-		/** Whether the old instance's DEPLOY gate may be closed. */
-		private boolean oldClosed;
-
-		Replacement(Target old, Target spare) {
-			this.old = old;
-			this.spare = spare;
-		}
-
-		/** The new instance, by the id it registered with once it did. */
-		Target fresh() {
-			return (this.registered != null) ? new Target(this.registered, this.spare.endpoint(), plan.version())
-					: this.spare;
-		}
-
+	private Optional<InstanceSnapshot> registeredAt(Endpoint endpoint) {
+		return this.fleet.all().stream().filter((snapshot) -> this.arrivals.isAt(snapshot, endpoint)).findFirst();
 	}
 
 }

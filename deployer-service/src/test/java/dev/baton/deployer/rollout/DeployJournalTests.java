@@ -102,8 +102,8 @@ class DeployJournalTests {
 		assertThat(this.journal.unfinished()).singleElement().satisfies((unfinished) -> {
 			assertThat(unfinished.started().strategy()).isEqualTo(DeployStrategy.SURGE);
 			assertThat(unfinished.surge().launched()).containsExactly(first, second);
-			assertThat(unfinished.surge().replaced()).containsExactly(ONE);
-			assertThat(unfinished.surge().resumed()).isTrue();
+			assertThat(unfinished.surge().replaced()).containsExactly(Map.entry(ONE, InstanceId.of("orders-9101")));
+			assertThat(unfinished.surge().failure()).isNull();
 		});
 	}
 

@@ -60,17 +60,34 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
 	final Clock clock = Clock.systemUTC();
 
-	final NginxNodes nodes = new NginxNodes(this.clock, Duration.ofMinutes(10),
-			(node, action, reason) -> this.audits.add(action + " " + node));
-
-	final AnswerBoard board = new AnswerBoard();
+	final List<String> audits = Collections.synchronizedList(new ArrayList<>());
 
 	/** The registry's word on every instance, as the deployer follows it. */
 	final Fleet fleet = new Fleet();
 
-	final InstanceArrivals arrivals = new InstanceArrivals(this.fleet);
+	/** The deployer's own state, made anew when it restarts. */
+	volatile NginxNodes nodes = newNodes();
 
-	final DeployRuns runs = new DeployRuns(this.board, this.nodes, this, this.arrivals, this.fleet, this, this.clock);
+	volatile AnswerBoard board = new AnswerBoard();
+
+	volatile InstanceArrivals arrivals = new InstanceArrivals(this.fleet);
+
+	volatile DeployRuns runs = new DeployRuns(this.board, this.nodes, this, this.arrivals, this.fleet, this,
+			this.clock);
+
+	/** Every verdict health-service issued, which a restarted deployer reads again. */
+	final List<VerdictIssued> verdicts = Collections.synchronizedList(new ArrayList<>());
+
+	/** The nodes that sent a heartbeat, which a restarted deployer hears of again. */
+	private final List<String> nodeNames = Collections.synchronizedList(new ArrayList<>());
+
+	/** After this many steps on the record the deployer dies; -1 never. */
+	volatile int killAfterSteps = -1;
+
+	private volatile boolean killed;
+
+	/** Instances the runtime stopped while they were in rotation. */
+	final List<String> stoppedInRotation = Collections.synchronizedList(new ArrayList<>());
 
 	/** What the deployer told the registry: "approve ID", "deregister ID". */
 	final List<String> registrations = Collections.synchronizedList(new ArrayList<>());
@@ -90,8 +107,6 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
 	/** The DEPLOY gates as the published commands leave them. */
 	final DeployGates deployGates = new DeployGates();
-
-	final List<String> audits = Collections.synchronizedList(new ArrayList<>());
 
 	final List<String> restarts = Collections.synchronizedList(new ArrayList<>());
 
@@ -114,10 +129,59 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	};
 
 	void node(String node, boolean answers) {
+		this.nodeNames.add(node);
 		this.nodes.follow(new NodeHeartbeat(NodeId.of(node), "e", List.of(ORDERS), 1000, Instant.now()));
 		if (answers) {
 			this.answering.add(NodeId.of(node));
 		}
+	}
+
+	private NginxNodes newNodes() {
+		return new NginxNodes(this.clock, Duration.ofMinutes(10),
+				(node, action, reason) -> this.audits.add(action + " " + node));
+	}
+
+	/**
+	 * The deployer was killed and starts again: its answers, nodes and runs are new, the
+	 * nodes' heartbeats are heard again; the fleet, the gates and the record are what the
+	 * topics hold.
+	 */
+	void restartDeployer() {
+		Thread.interrupted();
+		this.killed = false;
+		this.killAfterSteps = -1;
+		this.nodes = newNodes();
+		synchronized (this.nodeNames) {
+			this.nodeNames.forEach((node) -> this.nodes
+				.follow(new NodeHeartbeat(NodeId.of(node), "e", List.of(ORDERS), 1000, Instant.now())));
+		}
+		this.board = new AnswerBoard();
+		this.arrivals = new InstanceArrivals(this.fleet);
+		this.runs = new DeployRuns(this.board, this.nodes, this, this.arrivals, this.fleet, this, this.clock);
+	}
+
+	/** The restarted deployer's reader of verdicts reads them all again. */
+	void replayVerdicts() {
+		synchronized (this.verdicts) {
+			this.verdicts.forEach(this.board::onVerdict);
+		}
+	}
+
+	/** A killed deployer does nothing more: every call it would make fails. */
+	private void dieIfKilled() {
+		if (this.killed) {
+			Thread.currentThread().interrupt();
+			throw new DeployerKilled();
+		}
+	}
+
+	/** How a deployer killed in a test stops: its thread interrupted, mid-call. */
+	static final class DeployerKilled extends RuntimeException {
+
+		DeployerKilled() {
+			super("killed", null, false, false);
+		}
+
 	}
 
 	static Target target(int i) {
@@ -175,9 +239,13 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
 	@Override
 	public void step(DeployStep step) {
+		dieIfKilled();
 		this.steps.add(step);
 		if (step instanceof InstanceRestarted restarted && restarted.exitCode() == 0) {
 			VerdictIssued verdict = this.health.apply(restarted);
+			if (verdict != null) {
+				this.verdicts.add(verdict);
+			}
 			Optional<InstanceSnapshot> registered = this.fleet.instance(restarted.instanceId());
 			if (verdict != null && verdict.healthy() && registered.isPresent()
 					&& registered.get().lifecycle() == Lifecycle.REGISTERED) {
@@ -187,10 +255,15 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 				this.board.onVerdict(verdict);
 			}
 		}
+		if (this.steps.size() == this.killAfterSteps) {
+			this.killed = true;
+			dieIfKilled();
+		}
 	}
 
 	@Override
 	public void gate(SetPeerGate command) {
+		dieIfKilled();
 		this.gates.add(command);
 		this.deployGates.observe(command.key(), command);
 		countInRotation();
@@ -255,6 +328,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
 	@Override
 	public void registration(RegistrationMessage message) {
+		dieIfKilled();
 		if (message instanceof OperateInstance approve) {
 			this.registrations.add("approve " + approve.instanceId());
 			InstanceSnapshot instance = this.fleet.instance(approve.instanceId()).orElseThrow();
@@ -275,6 +349,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	 */
 	@Override
 	public RestartResult start(ServiceName service, Target target, Version version) {
+		dieIfKilled();
 		this.runtimeCalls.add("start " + target.endpoint().port() + " " + version);
 		if (version.value().contains("broken")) {
 			return new RestartResult(3, "cannot start\n");
@@ -287,7 +362,15 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
 	@Override
 	public RestartResult stop(ServiceName service, Target target) {
+		dieIfKilled();
 		this.runtimeCalls.add("stop " + target.instanceId());
+		boolean gateOpen = !this.deployGates.closed().contains(new GateKey(ORDERS, target.endpoint(), Gate.DEPLOY));
+		boolean online = this.fleet.instance(target.instanceId())
+			.map((instance) -> instance.lifecycle() == Lifecycle.ONLINE)
+			.orElse(false);
+		if (gateOpen && online && this.running.containsKey(target.instanceId())) {
+			this.stoppedInRotation.add(target.instanceId().value());
+		}
 		this.running.remove(target.instanceId());
 		countInRotation();
 		return new RestartResult(0, "");
@@ -305,6 +388,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
 	@Override
 	public RestartResult restart(ServiceName service, Target target, Version version) {
+		dieIfKilled();
 		this.restarts.add(target.instanceId() + " " + version);
 		this.onRestart.run();
 		if (version.value().contains("broken")) {

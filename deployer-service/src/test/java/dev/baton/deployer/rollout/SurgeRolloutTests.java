@@ -1,22 +1,15 @@
 package dev.baton.deployer.rollout;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.Set;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import dev.baton.contracts.DeployId;
-import dev.baton.contracts.Endpoint;
-import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployStrategy;
-import dev.baton.contracts.deploy.InstanceLaunched;
 import dev.baton.contracts.health.HealthStatus;
-import dev.baton.contracts.registry.Lifecycle;
 
 import static dev.baton.deployer.rollout.RolloutWorld.target;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -115,32 +108,6 @@ class SurgeRolloutTests {
 		assertThat(this.world.gates).extracting((gate) -> gate.port() + (gate.open() ? " open" : " closed"))
 			.containsExactly("9101 open", "9001 closed", "9001 open", "9101 closed");
 		assertThat(this.world.leastInRotation).isGreaterThanOrEqualTo(2);
-	}
-
-	@Test
-	void aResumedSurgeDeployFinishesRecordedReplacementsAndRemovesTheUnfinishedOnes() throws InterruptedException {
-		DeployPlan plan = this.world.plan("v2", surge(Duration.ofSeconds(5)), List.of(List.of(target(1), target(2))));
-		this.world.registry(InstanceId.of("new-9101"), new Endpoint("127.0.0.1", 9101), Version.of("v2"),
-				Lifecycle.ONLINE, true);
-		this.world.registry(InstanceId.of("new-9102"), new Endpoint("127.0.0.1", 9102), Version.of("v2"),
-				Lifecycle.ONLINE, true);
-		SurgeProgress progress = new SurgeProgress(List.of(launched(1, 9101), launched(2, 9102)),
-				Set.of(InstanceId.of("orders-1")), true);
-
-		this.world.runs.resumed(plan, Resumption.fresh(), progress).run();
-
-		DeployFailed failed = (DeployFailed) this.world.steps.get(this.world.steps.size() - 1);
-		assertThat(failed.reason()).contains("the deployer restarted during this surge deploy");
-		assertThat(this.world.runtimeCalls).containsExactly("stop orders-1", "stop new-9102");
-		assertThat(this.world.registrations).containsExactly("deregister orders-1", "deregister new-9102");
-		assertThat(this.world.describedSteps()).contains("drained new-9102 ROLLBACK");
-		assertThat(this.world.fleet.instancesOf(RolloutWorld.ORDERS)).extracting((i) -> i.instanceId().value())
-			.containsExactly("new-9101", "orders-2");
-	}
-
-	private InstanceLaunched launched(int old, int port) {
-		return new InstanceLaunched(DeployId.of("d-1"), RolloutWorld.ORDERS, InstanceId.of("orders-" + old),
-				"127.0.0.1", port, Version.of("v2"), Instant.now());
 	}
 
 	private static ServicePolicy surge(Duration drainTimeout) {
