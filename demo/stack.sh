@@ -7,7 +7,8 @@ SUPERVISOR_PORT=7109
 NGINX_PORT=${BATON_NGINX_PORT:-8080}
 SERVICE=orders
 INSTANCE_PORTS=(9001 9002 9003)
-SPARE_PORTS=(9004 9005) # where surge deploys start new instances
+SPARE_PORTS=(9004 9005 9001 9002) # where surge deploys start new instances: the spares, then back on the
+# first two instances' ports once a surge deploy moved them off (the chaos suite goes both ways)
 APT_PACKAGES=(nginx libnginx-mod-http-lua lua-resty-core supervisor curl)
 JVM_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k)
 DEMO=$RUN/demo

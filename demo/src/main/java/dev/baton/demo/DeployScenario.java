@@ -50,7 +50,7 @@ final class DeployScenario implements Scenario {
 			return Act.of(false, outcome + "; " + run.out().strip() + " " + run.err().strip());
 		}
 		Duration took = Duration.ofMillis(succeeded.path("durationMillis").asLong());
-		this.baseline.record(took);
+		this.baseline.record(took, DeployTime.startups(stack, timeline.rolloutRestarts()));
 		return Act.of(ok, outcome + "; " + DeployTime.check(stack, took, timeline.rolloutRestarts()));
 	}
 

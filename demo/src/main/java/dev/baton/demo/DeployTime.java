@@ -28,16 +28,23 @@ final class DeployTime {
 	}
 
 	static String check(Stack stack, Duration took, List<JsonNode> restarts) {
-		double startups = 0;
-		for (JsonNode restart : restarts) {
-			startups += lastStartup(stack, restart.path("instanceId").asString());
-		}
+		double startups = startups(stack, restarts).stream().mapToDouble(Double::doubleValue).sum();
 		double seconds = took.toMillis() / 1000.0;
 		double limit = startups + 0.5 * restarts.size();
 		return String.format(
 				"deploy took %.1f s for %d instances; their start-ups (the JVMs' own figure) %.1f s in all;"
 						+ " target ≤ %.1f s: %s (the old apps letting go of the port and Baton's steps %.1f s)",
 				seconds, restarts.size(), startups, limit, (seconds <= limit) ? "met" : "MISSED", seconds - startups);
+	}
+
+	/**
+	 * The start-up of each instance a deploy restarted or started, in seconds.
+	 * @param stack where the instances' logs are
+	 * @param restarts the deploy's {@code InstanceRestarted} steps of its rollout
+	 * @return the JVMs' own figures, in the order of the steps
+	 */
+	static List<Double> startups(Stack stack, List<JsonNode> restarts) {
+		return restarts.stream().map((restart) -> lastStartup(stack, restart.path("instanceId").asString())).toList();
 	}
 
 	private static double lastStartup(Stack stack, String instance) {

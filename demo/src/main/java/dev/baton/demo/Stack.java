@@ -184,22 +184,22 @@ public final class Stack {
 	 * How many peers of the service nginx picks for new requests.
 	 * @return the count, or 0 when nginx does not answer
 	 */
-	int peersUp() {
+	public int peersUp() {
 		return (int) peers().values().stream().filter("up"::equals).count();
 	}
 
 	/**
 	 * nginx's peers of the service and their state, from the local node's control
-	 * endpoint: {@code address state} per line.
+	 * endpoint: {@code address state in-flight} per peer, after the peer set's version.
 	 * @return state by address; empty when nginx does not answer
 	 */
-	private Map<String, String> peers() {
+	public Map<String, String> peers() {
 		String body = control("/baton/peers?service=" + this.options.service());
 		Map<String, String> peers = new HashMap<>();
 		if (body != null) {
 			body.lines()
 				.map((line) -> line.split("\\s+"))
-				.filter((fields) -> fields.length > 1)
+				.filter((fields) -> fields.length > 1 && fields[0].contains(":"))
 				.forEach((fields) -> peers.put(fields[0], fields[1]));
 		}
 		return peers;

@@ -2,8 +2,10 @@ package dev.baton.demo;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.Set;
 
 import tools.jackson.databind.JsonNode;
 
@@ -11,13 +13,12 @@ import tools.jackson.databind.JsonNode;
  * {@code baton deploy SERVICE VERSION --strategy surge --wait}: the new version starts on
  * the spare ports beside the serving instances. nginx's peer state is sampled every 50 ms
  * throughout, and the scenario fails if fewer peers were up at any sample than before the
- * deploy. A good release is timed against the rolling deploy of the same run (target: at
- * most 0.6 times as long); a broken one must end with the old instances serving and no
+ * deploy. A good release must drain every old instance (confirmed by the nodes) before it
+ * replaces and stops it, and is timed against the rolling deploy of the same run (target:
+ * at most 0.6 times as long); a broken one must end with the old instances serving and no
  * new one running.
  */
 final class SurgeScenario implements Scenario {
-
-	static final Duration SAMPLE_INTERVAL = Duration.ofMillis(50);
 
 	private static final double TARGET_RATIO = 0.6;
 
@@ -51,13 +52,13 @@ final class SurgeScenario implements Scenario {
 		int before = stack.peersUp();
 		Stack.CliRun run;
 		int least;
-		try (Sampler sampler = new Sampler(stack, timeline)) {
+		try (PeerSampler sampler = new PeerSampler(stack, timeline::mark)) {
 			timeline.mark("baton deploy " + this.version + " --strategy surge (" + before + " up)");
 			run = stack.deploy(timeline, deployId, this.version, "--strategy", "surge");
 			least = sampler.least();
 		}
 		String capacity = "up in nginx never below " + least + " (before: " + before + ", sampled every "
-				+ SAMPLE_INTERVAL.toMillis() + " ms)";
+				+ PeerSampler.INTERVAL.toMillis() + " ms)";
 		boolean ok = run.code() == this.expectedExitCode && least >= before;
 		String outcome = "exit " + run.code() + " (expected " + this.expectedExitCode + "); " + capacity;
 		JsonNode failed = timeline.step("DeployFailed");
@@ -71,60 +72,35 @@ final class SurgeScenario implements Scenario {
 		if (succeeded.isMissingNode()) {
 			return Act.of(false, outcome + "; " + run.out().strip() + " " + run.err().strip());
 		}
+		List<String> undrained = replacedUndrained(timeline.steps());
+		if (!undrained.isEmpty()) {
+			return Act.of(false, outcome + "; replaced without a drain every node confirmed: " + undrained);
+		}
 		Duration took = Duration.ofMillis(succeeded.path("durationMillis").asLong());
-		return Act.of(ok, outcome + "; " + this.baseline.compare(took, TARGET_RATIO));
+		return Act.of(ok, outcome + "; old instances drained by every node before they were stopped; "
+				+ this.baseline.compare(took, DeployTime.startups(stack, timeline.rolloutRestarts()), TARGET_RATIO));
 	}
 
 	/**
-	 * Counts the peers nginx has up, every 50 ms, on a thread of its own; marks each
-	 * change on the timeline.
+	 * Old instances the deploy replaced (and so stopped) with no drain on the record
+	 * before, confirmed by at least one node: the deployer stops an old instance only
+	 * after {@code InstanceReplaced}.
 	 */
-	private static final class Sampler implements AutoCloseable {
-
-		private final AtomicInteger least = new AtomicInteger(Integer.MAX_VALUE);
-
-		private final Thread thread;
-
-		private volatile boolean running = true;
-
-		Sampler(Stack stack, Timeline timeline) {
-			this.thread = new Thread(() -> {
-				int last = -1;
-				while (this.running) {
-					int up = stack.peersUp();
-					this.least.accumulateAndGet(up, Math::min);
-					if (up != last) {
-						timeline.mark(up + " up in nginx");
-						last = up;
-					}
-					try {
-						Thread.sleep(SAMPLE_INTERVAL.toMillis());
-					}
-					catch (InterruptedException ex) {
-						return;
-					}
-				}
-			}, "peers-sampler");
-			this.thread.setDaemon(true);
-			this.thread.start();
-		}
-
-		int least() {
-			return this.least.get();
-		}
-
-		@Override
-		public void close() {
-			this.running = false;
-			this.thread.interrupt();
-			try {
-				this.thread.join(1000);
+	private static List<String> replacedUndrained(List<JsonNode> steps) {
+		Set<String> drained = new HashSet<>();
+		List<String> undrained = new ArrayList<>();
+		for (JsonNode step : steps) {
+			String type = step.path("type").asString();
+			String instance = step.path("instanceId").asString();
+			if ("InstanceDrained".equals(type) && "ROLLOUT".equals(step.path("phase").asString())
+					&& !step.path("nodes").isEmpty()) {
+				drained.add(instance);
 			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
+			else if ("InstanceReplaced".equals(type) && !drained.contains(instance)) {
+				undrained.add(instance);
 			}
 		}
-
+		return undrained;
 	}
 
 }

@@ -63,6 +63,14 @@ final class Timeline {
 	}
 
 	/**
+	 * The deploy's steps, in the order they were published.
+	 * @return the steps
+	 */
+	List<JsonNode> steps() {
+		return List.copyOf(this.steps);
+	}
+
+	/**
 	 * The restart steps of the rollout, in order.
 	 * @return the steps
 	 */

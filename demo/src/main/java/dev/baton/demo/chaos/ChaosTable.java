@@ -41,7 +41,7 @@ final class ChaosTable {
 		Fault fault = result.fault();
 		Verdict verdict = Verdict.of(result, baseline);
 		cells(table, (fault != null) ? fault.target().action() : "none (undisturbed deploy)",
-				(fault != null) ? fault.phase().label() : "—", (fault != null) ? result.landed() : "—",
+				(fault != null) ? fault.phaseLabel() : "—", (fault != null) ? result.landed() : "—",
 				result.outcome().label() + (result.reason().isEmpty() ? "" : ": " + result.reason()),
 				(result.outcome() == Outcome.NO_VERDICT ? "> " : "") + seconds(result.duration()),
 				(fault == null || baseline == null) ? "—"
@@ -62,7 +62,7 @@ final class ChaosTable {
 	}
 
 	private static String name(FaultResult result) {
-		return result.fault().target().action() + " during " + result.fault().phase().label();
+		return result.fault().target().action() + " during " + result.fault().phaseLabel();
 	}
 
 	static String seconds(Duration duration) {

@@ -60,6 +60,22 @@ final class DeploySteps {
 	}
 
 	/**
+	 * Instances the deploy was to replace that it restarted in place, which a surge
+	 * deploy never does: its restart steps are its new instances' starts.
+	 * @return the instances
+	 */
+	List<String> restartedInPlace() {
+		Set<String> deployed = new LinkedHashSet<>();
+		this.steps.stream()
+			.filter((step) -> "DeployStarted".equals(step.path("type").asString()))
+			.forEach((started) -> started.path("batches")
+				.forEach((batch) -> batch.forEach((instance) -> deployed.add(instance.asString()))));
+		return restarted().stream()
+			.filter((instance) -> deployed.contains(instance.replace(" (rollback)", "")))
+			.toList();
+	}
+
+	/**
 	 * Whether a fault fired before the first instance's phase ended, so it hit the phase
 	 * it was meant for.
 	 * @param phase the phase
@@ -72,7 +88,7 @@ final class DeploySteps {
 		}
 		JsonNode end = this.steps.stream()
 			.filter((step) -> phase.endStep().equals(step.path("type").asString())
-					&& "ROLLOUT".equals(step.path("phase").asString()))
+					&& "ROLLOUT".equals(step.path("phase").asString("ROLLOUT")))
 			.findFirst()
 			.orElse(null);
 		if (end == null) {

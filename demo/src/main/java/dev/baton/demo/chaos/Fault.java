@@ -5,16 +5,22 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One fault of the suite: what is hit, and the phase of the first instance's rollout that
- * fires it.
+ * One fault of the suite: what is hit, the phase of the first instance's rollout that
+ * fires it, and whether that rollout is a surge deploy's.
  *
  * @param target what is hit
  * @param phase when
+ * @param surge whether the deploy is a surge deploy
  */
-record Fault(Target target, Phase phase) {
+record Fault(Target target, Phase phase, boolean surge) {
+
+	/** A fault during a rolling deploy. */
+	Fault(Target target, Phase phase) {
+		this(target, phase, false);
+	}
 
 	/**
-	 * Every component in every phase where it has work.
+	 * Every component in every phase where it has work, rolling deploys first.
 	 * @return the faults, in the order they run
 	 */
 	static List<Fault> all() {
@@ -24,17 +30,26 @@ record Fault(Target target, Phase phase) {
 				new Fault(Target.HEALTH, Phase.RESTART), new Fault(Target.HEALTH, Phase.VERIFY),
 				new Fault(Target.REGISTRY, Phase.VERIFY), new Fault(Target.REGISTRY, Phase.ENABLE),
 				new Fault(Target.BROKER, Phase.VERIFY), new Fault(Target.NGINX, Phase.DRAIN_WAIT),
-				new Fault(Target.NODE_LOST, Phase.DRAIN_WAIT));
+				new Fault(Target.NODE_LOST, Phase.DRAIN_WAIT), surge(Target.DEPLOYER, Phase.START),
+				surge(Target.DEPLOYER, Phase.VERIFY), surge(Target.DEPLOYER, Phase.ENABLE),
+				surge(Target.DEPLOYER, Phase.DRAIN_WAIT), surge(Target.DEPLOYER, Phase.RETIRE),
+				surge(Target.NGINX_CONTROL, Phase.DRAIN_WAIT), surge(Target.HEALTH, Phase.VERIFY),
+				surge(Target.REGISTRY, Phase.ENABLE));
 	}
 
 	/**
-	 * One fault per service and the broker pause, for CI.
+	 * One fault per service, the broker pause, and the deployer killed while a surge
+	 * deploy's new instances start, for CI.
 	 * @return the faults, in the order they run
 	 */
 	static List<Fault> quick() {
 		return List.of(new Fault(Target.DEPLOYER, Phase.VERIFY), new Fault(Target.NGINX_CONTROL, Phase.DRAIN_WAIT),
 				new Fault(Target.HEALTH, Phase.RESTART), new Fault(Target.REGISTRY, Phase.ENABLE),
-				new Fault(Target.BROKER, Phase.VERIFY));
+				new Fault(Target.BROKER, Phase.VERIFY), surge(Target.DEPLOYER, Phase.START));
+	}
+
+	private static Fault surge(Target target, Phase phase) {
+		return new Fault(target, phase, true);
 	}
 
 	/**
@@ -55,10 +70,19 @@ record Fault(Target target, Phase phase) {
 
 	/**
 	 * The fault's name on the command line.
-	 * @return {@code target@phase}, lower case with dashes
+	 * @return {@code target@phase} or {@code target@surge-phase}, lower case with dashes
 	 */
 	String name() {
-		return dashed(this.target.name()).replace("-service", "") + "@" + dashed(this.phase.name());
+		return dashed(this.target.name()).replace("-service", "") + "@" + (this.surge ? "surge-" : "")
+				+ dashed(this.phase.name());
+	}
+
+	/**
+	 * The phase as the table says it.
+	 * @return the label, {@code surge start} for a surge deploy's
+	 */
+	String phaseLabel() {
+		return (this.surge ? "surge " : "") + this.phase.label();
 	}
 
 	private static String dashed(String constant) {

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +15,7 @@ import tools.jackson.databind.JsonNode;
 import dev.baton.cli.Kafka;
 import dev.baton.demo.Await;
 import dev.baton.demo.LoadRun;
+import dev.baton.demo.PeerSampler;
 import dev.baton.demo.Stack;
 import dev.baton.loadgen.LoadResult;
 
@@ -91,7 +91,7 @@ final class FaultDeploy {
 			this.recovery.repair(List.of(), notes);
 			this.out.println("   " + String.join("; ", notes));
 			return new FaultResult(fault, "—", "—", Outcome.NO_VERDICT, "", bound, 0, 0, List.of(), List.of(),
-					List.of(), "unknown", String.join("; ", notes));
+					List.of(), List.of(), null, "unknown", String.join("; ", notes));
 		}
 	}
 
@@ -103,13 +103,12 @@ final class FaultDeploy {
 	 */
 	FaultResult run(Fault fault, Duration bound) {
 		String service = this.stack.options().service();
-		String version = "v1".equals(this.check.version(9001).orElse("v2")) ? "v2" : "v1";
-		String name = (fault != null) ? fault.target().action() + " during " + fault.phase().label()
+		String version = "v1".equals(this.check.servingVersion().orElse("v2")) ? "v2" : "v1";
+		boolean surge = fault != null && fault.surge();
+		String name = (fault != null) ? fault.target().action() + " during " + fault.phaseLabel()
 				: "undisturbed deploy";
-		String deployId = "chaos-"
-				+ ((fault != null) ? fault.target().name().toLowerCase(Locale.ROOT).replace('_', '-') + "-"
-						+ fault.phase().name().toLowerCase(Locale.ROOT).replace('_', '-') : "undisturbed")
-				+ "-" + System.currentTimeMillis();
+		String deployId = "chaos-" + ((fault != null) ? fault.name().replace('@', '-') : "undisturbed") + "-"
+				+ System.currentTimeMillis();
 		this.out.printf("%n== %s: deploy %s %s (%s)%n", name, service, version, deployId);
 		List<String> notes = new ArrayList<>();
 		LoadRun load = LoadRun.start(this.stack.options());
@@ -118,14 +117,20 @@ final class FaultDeploy {
 		DeployWatch.Followed followed;
 		Instant requested = Instant.now();
 		long start = System.nanoTime();
-		try (DeployWatch watch = new DeployWatch(this.kafka)) {
+		int upBefore = this.stack.peersUp();
+		int leastUp;
+		try (DeployWatch watch = new DeployWatch(this.kafka);
+				PeerSampler sampler = surge ? new PeerSampler(this.stack, (change) -> {
+				}) : null) {
 			PhaseTrigger trigger = (fault != null) ? new PhaseTrigger(fault.phase(), deployId, service, requested)
 					: null;
-			Stack.CliRun request = this.stack.baton("deploy", service, version, "--deploy-id", deployId);
+			Stack.CliRun request = this.stack.baton("deploy", service, version, "--deploy-id", deployId, "--strategy",
+					surge ? "surge" : "rolling");
 			if (request.code() != 0) {
 				notes.add("request not published: " + (request.out() + " " + request.err()).strip());
 			}
 			followed = watch.follow(deployId, trigger, () -> injected[0] = this.injector.inject(fault.target()), bound);
+			leastUp = surge ? sampler.least() : upBefore;
 		}
 		Duration duration = followed.ended() ? Duration.ofNanos(System.nanoTime() - start) : bound;
 		Await.steadyLoad(SETTLE);
@@ -144,9 +149,14 @@ final class FaultDeploy {
 			notes.add("no verdict within " + bound.toSeconds() + " s" + ((all.outcome() != Outcome.NO_VERDICT)
 					? "; later: " + all.outcome().label() + " " + all.reason() : ""));
 		}
+		if (surge) {
+			notes.add("up in nginx never below " + leastUp + " (" + upBefore + " before, sampled every "
+					+ PeerSampler.INTERVAL.toMillis() + " ms)");
+		}
 		DeploySteps seen = new DeploySteps(followed.steps());
 		FaultResult result = new FaultResult(fault, deployId, version, seen.outcome(), seen.reason(), duration,
 				requests.get().failed(), requests.post().failed(), closedGates, all.undrained(), all.restarted(),
+				surge ? all.restartedInPlace() : List.of(), surge ? new FaultResult.Capacity(upBefore, leastUp) : null,
 				(fault != null) ? all.landed(fault.phase(), followed.faultFired()) : "—", String.join("; ", notes));
 		this.out.printf("   %s %s in %s; failed GET %d, POST %d; gates %s; %s%n", result.outcome().label(),
 				result.reason(), ChaosTable.seconds(duration), result.failedGet(), result.failedPost(),

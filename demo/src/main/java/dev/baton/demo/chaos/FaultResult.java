@@ -17,17 +17,35 @@ import java.util.List;
  * @param closedGates gates closed once it ended and the stack had time to recover
  * @param undrained instances recorded as drained with no node named
  * @param restarted instances the deploy restarted
+ * @param restartedInPlace instances a surge deploy was to replace that it restarted
+ * @param capacity for a surge deploy, the fewest peers nginx had up against how many
+ * before; null for a rolling one, which takes a batch out by design
  * @param landed whether the fault hit its phase
  * @param notes what the fault did and how the stack came back
  */
 record FaultResult(Fault fault, String deployId, String version, Outcome outcome, String reason, Duration duration,
 		long failedGet, long failedPost, List<String> closedGates, List<String> undrained, List<String> restarted,
-		String landed, String notes) {
+		List<String> restartedInPlace, Capacity capacity, String landed, String notes) {
 
 	FaultResult {
 		closedGates = List.copyOf(closedGates);
 		undrained = List.copyOf(undrained);
 		restarted = List.copyOf(restarted);
+		restartedInPlace = List.copyOf(restartedInPlace);
+	}
+
+	/**
+	 * nginx's peers up while a surge deploy ran, sampled.
+	 *
+	 * @param before up before the deploy
+	 * @param least the fewest up at any sample
+	 */
+	record Capacity(int before, int least) {
+
+		boolean kept() {
+			return this.least >= this.before;
+		}
+
 	}
 
 	long failed() {

@@ -7,9 +7,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * Recognises the record that shows a deploy's first instance entering a phase: the DEPLOY
  * gate's closing command on {@code nginx.commands} for the drain wait (the deploy has no
- * step of its own for it), and the rollout's step that starts the phase on
- * {@code deploy.steps} for the others. It fires once, so a fault hits the first instance
- * only.
+ * step of its own for it; in a surge deploy, the first gate closed is an old instance's),
+ * and the rollout's step that starts the phase on {@code deploy.steps} for the others. It
+ * fires once, so a fault hits the first instance only.
  */
 final class PhaseTrigger {
 
@@ -77,15 +77,17 @@ final class PhaseTrigger {
 
 	private boolean startsStep(String topic, JsonNode value) {
 		return STEPS.equals(topic) && this.deployId.equals(value.path("deployId").asString())
-				&& "ROLLOUT".equals(value.path("phase").asString())
+				&& "ROLLOUT".equals(value.path("phase").asString("ROLLOUT"))
 				&& startType().equals(value.path("type").asString());
 	}
 
 	private String startType() {
 		return switch (this.phase) {
+			case START -> "InstanceLaunched";
 			case RESTART -> "InstanceRestartStarted";
 			case VERIFY -> "InstanceRestarted";
 			case ENABLE -> "InstanceVerified";
+			case RETIRE -> "InstanceReplaced";
 			case DRAIN_WAIT -> throw new IllegalStateException("the drain wait starts on a gate command");
 		};
 	}

@@ -9,9 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 import tools.jackson.databind.JsonNode;
 
@@ -20,12 +21,17 @@ import dev.baton.demo.Stack;
 
 /**
  * Whether the stack is whole again after a fault: every service ready, the broker
- * running, nginx serving, every instance in rotation, no deploy running. The first thing
- * missing is named, so a stack that does not recover says why.
+ * running, nginx serving, both instances in rotation (wherever a surge deploy moved
+ * them), no deploy running. The first thing missing is named, so a stack that does not
+ * recover says why.
  */
 final class StackCheck {
 
-	private static final List<Integer> INSTANCE_PORTS = List.of(9001, 9002);
+	/**
+	 * The instances the stack serves with: on ports 9001 and 9002 at first, on whichever
+	 * ports the last surge deploy moved them to after it.
+	 */
+	private static final int INSTANCES = 2;
 
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -60,11 +66,14 @@ final class StackCheck {
 		if (get(this.stack.options().nginx().resolve("/health")) == null) {
 			return Optional.of("nginx not serving");
 		}
-		for (int port : INSTANCE_PORTS) {
-			String state = this.stack.peerState(port);
-			if (!"up".equals(state)) {
-				return Optional.of("127.0.0.1:" + port + " not in rotation (" + state + ")");
+		Map<String, String> peers = this.stack.peers();
+		for (Map.Entry<String, String> peer : new TreeMap<>(peers).entrySet()) {
+			if (!"up".equals(peer.getValue())) {
+				return Optional.of(peer.getKey() + " not in rotation (" + peer.getValue() + ")");
 			}
+		}
+		if (peers.size() != INSTANCES) {
+			return Optional.of(peers.size() + " peers in nginx, not " + INSTANCES + ": " + new TreeMap<>(peers));
 		}
 		try {
 			Set<String> running = runningDeploys();
@@ -102,12 +111,22 @@ final class StackCheck {
 	}
 
 	/**
-	 * The version an instance reports on its health endpoint.
-	 * @param port the instance's port
-	 * @return the version, or empty when it does not answer
+	 * The version the first instance in rotation reports on its health endpoint.
+	 * @return the version, or empty when none answers
 	 */
-	Optional<String> version(int port) {
-		String body = get(URI.create("http://127.0.0.1:" + port + "/health"));
+	Optional<String> servingVersion() {
+		return this.stack.peers()
+			.entrySet()
+			.stream()
+			.filter((peer) -> "up".equals(peer.getValue()))
+			.map(Map.Entry::getKey)
+			.sorted()
+			.findFirst()
+			.flatMap(this::version);
+	}
+
+	private Optional<String> version(String address) {
+		String body = get(URI.create("http://" + address + "/health"));
 		JsonNode health = (body != null) ? Kafka.JSON.readTree(body) : Kafka.JSON.missingNode();
 		return Optional.of(health.path("version").asString("")).filter((version) -> !version.isEmpty());
 	}

@@ -6,13 +6,14 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Issue 17's acceptance for one fault. A service kill or the broker pause passes when the
- * deploy succeeds within {@link #SLACK} of the undisturbed deploy (plus the pause itself,
- * during which nothing can move), loses no request, leaves every gate open and records no
- * drain that no node confirmed. nginx's death loses requests by nature: it passes when
- * the deploy ends and every gate is open. A node lost past the drain timeout passes when
- * the deploy fails for the drain it did not confirm, restarts nothing, loses no request
- * and every gate is open once the node is back.
+ * The acceptance for one fault. A service kill or the broker pause passes when the deploy
+ * succeeds within {@link #SLACK} of the undisturbed deploy (plus the pause itself, during
+ * which nothing can move), loses no request, leaves every gate open and records no drain
+ * that no node confirmed; a surge deploy must also restart no instance in place and never
+ * have fewer peers up in nginx than before it. nginx's death loses requests by nature: it
+ * passes when the deploy ends and every gate is open. A node lost past the drain timeout
+ * passes when the deploy fails for the drain it did not confirm, restarts nothing, loses
+ * no request and every gate is open once the node is back.
  *
  * @param pass whether the fault passed
  * @param failures why not, one line each
@@ -59,6 +60,13 @@ record Verdict(boolean pass, List<String> failures) {
 			}
 			if (!result.undrained().isEmpty()) {
 				failures.add("InstanceDrained with no node: " + String.join(", ", result.undrained()));
+			}
+			if (!result.restartedInPlace().isEmpty()) {
+				failures.add("a surge deploy restarted " + String.join(", ", result.restartedInPlace()) + " in place");
+			}
+			if (result.capacity() != null && !result.capacity().kept()) {
+				failures.add("only " + result.capacity().least() + " up in nginx at a sample, "
+						+ result.capacity().before() + " before");
 			}
 		}
 		if (!result.closedGates().isEmpty()) {

@@ -35,6 +35,23 @@ class DeployStepsTests {
 	}
 
 	@Test
+	void namesTheDeploysOwnInstancesItRestartedNotTheNewOnesASurgeDeployStarted() {
+		ObjectNode started = (ObjectNode) Steps.step("DeployStarted", null, null, T0);
+		started.putArray("batches").addArray().add("orders-1").add("orders-2");
+		DeploySteps steps = new DeploySteps(
+				List.of(started, Steps.step("InstanceRestartStarted", "orders-9004", "ROLLOUT", T0),
+						Steps.step("InstanceRestartStarted", "orders-2", "ROLLOUT", T0)));
+		assertThat(steps.restarted()).containsExactly("orders-9004", "orders-2");
+		assertThat(steps.restartedInPlace()).containsExactly("orders-2");
+	}
+
+	@Test
+	void aSurgeDeploysRetirementEndsAtItsVerdict() {
+		DeploySteps steps = new DeploySteps(List.of(Steps.step("DeploySucceeded", null, null, T0.plusMillis(500))));
+		assertThat(steps.landed(Phase.RETIRE, T0)).isEqualTo("in phase, 500 ms before DeploySucceeded");
+	}
+
+	@Test
 	void saysWhetherAFaultLandedBeforeThePhaseEnded() {
 		DeploySteps steps = new DeploySteps(List.of(Steps.step("InstanceVerified", "orders-1", "ROLLBACK", T0),
 				Steps.step("InstanceVerified", "orders-1", "ROLLOUT", T0.plusMillis(300))));

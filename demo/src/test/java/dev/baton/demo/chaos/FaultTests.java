@@ -10,14 +10,18 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class FaultTests {
 
 	@Test
-	void theFullSuiteHitsEachServiceInEveryPhaseWhereItHasWorkThenTheBrokerAndNginxThenLosesTheNode() {
+	void theFullSuiteHitsEachServiceInEveryPhaseWhereItHasWorkThenTheBrokerAndNginxThenLosesTheNodeThenDoesItAllInSurgeDeploys() {
 		assertThat(Fault.all()).containsExactly(new Fault(Target.DEPLOYER, Phase.DRAIN_WAIT),
 				new Fault(Target.DEPLOYER, Phase.RESTART), new Fault(Target.DEPLOYER, Phase.VERIFY),
 				new Fault(Target.DEPLOYER, Phase.ENABLE), new Fault(Target.NGINX_CONTROL, Phase.DRAIN_WAIT),
 				new Fault(Target.NGINX_CONTROL, Phase.ENABLE), new Fault(Target.HEALTH, Phase.RESTART),
 				new Fault(Target.HEALTH, Phase.VERIFY), new Fault(Target.REGISTRY, Phase.VERIFY),
 				new Fault(Target.REGISTRY, Phase.ENABLE), new Fault(Target.BROKER, Phase.VERIFY),
-				new Fault(Target.NGINX, Phase.DRAIN_WAIT), new Fault(Target.NODE_LOST, Phase.DRAIN_WAIT));
+				new Fault(Target.NGINX, Phase.DRAIN_WAIT), new Fault(Target.NODE_LOST, Phase.DRAIN_WAIT),
+				new Fault(Target.DEPLOYER, Phase.START, true), new Fault(Target.DEPLOYER, Phase.VERIFY, true),
+				new Fault(Target.DEPLOYER, Phase.ENABLE, true), new Fault(Target.DEPLOYER, Phase.DRAIN_WAIT, true),
+				new Fault(Target.DEPLOYER, Phase.RETIRE, true), new Fault(Target.NGINX_CONTROL, Phase.DRAIN_WAIT, true),
+				new Fault(Target.HEALTH, Phase.VERIFY, true), new Fault(Target.REGISTRY, Phase.ENABLE, true));
 	}
 
 	@Test
@@ -26,6 +30,8 @@ class FaultTests {
 		assertThat(Fault.parse("nginx-control@drain-wait"))
 			.isEqualTo(new Fault(Target.NGINX_CONTROL, Phase.DRAIN_WAIT));
 		assertThat(Fault.parse("node-lost@drain-wait")).isEqualTo(new Fault(Target.NODE_LOST, Phase.DRAIN_WAIT));
+		assertThat(Fault.parse("deployer@surge-start")).isEqualTo(new Fault(Target.DEPLOYER, Phase.START, true));
+		assertThat(Fault.parse("deployer@surge-start").phaseLabel()).isEqualTo("surge start");
 		assertThatIllegalArgumentException().isThrownBy(() -> Fault.parse("registry@drain-wait"))
 			.withMessageStartingWith("no fault registry@drain-wait; the faults are deployer@drain-wait, ");
 	}
@@ -37,10 +43,11 @@ class FaultTests {
 	}
 
 	@Test
-	void theShortSuiteHitsEachServiceOnceAndPausesTheBroker() {
+	void theShortSuiteHitsEachServiceOnceAndPausesTheBrokerThenKillsTheDeployerWhileASurgeDeployStarts() {
 		List<Target> targets = Fault.quick().stream().map(Fault::target).toList();
-		assertThat(targets).containsExactlyInAnyOrder(Target.DEPLOYER, Target.NGINX_CONTROL, Target.HEALTH,
-				Target.REGISTRY, Target.BROKER);
+		assertThat(targets).containsExactly(Target.DEPLOYER, Target.NGINX_CONTROL, Target.HEALTH, Target.REGISTRY,
+				Target.BROKER, Target.DEPLOYER);
+		assertThat(Fault.quick()).last().isEqualTo(new Fault(Target.DEPLOYER, Phase.START, true));
 		assertThat(Fault.all()).containsAll(Fault.quick());
 	}
 

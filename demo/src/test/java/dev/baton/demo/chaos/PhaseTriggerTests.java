@@ -55,6 +55,16 @@ class PhaseTriggerTests {
 	}
 
 	@Test
+	void aSurgeDeploysStartAndRetirementFireOnItsFirstLaunchAndReplacement() {
+		PhaseTrigger start = new PhaseTrigger(Phase.START, Steps.DEPLOY, "orders", REQUESTED);
+		PhaseTrigger retire = new PhaseTrigger(Phase.RETIRE, Steps.DEPLOY, "orders", REQUESTED);
+		assertThat(start.firesOn(PhaseTrigger.STEPS, Steps.step("DeployStarted", null, null, LATER))).isFalse();
+		assertThat(start.firesOn(PhaseTrigger.STEPS, Steps.step("InstanceLaunched", null, null, LATER))).isTrue();
+		assertThat(retire.firesOn(PhaseTrigger.STEPS, Steps.step("InstanceReplaced", "orders-1", null, LATER)))
+			.isTrue();
+	}
+
+	@Test
 	void ignoresRollbackStepsAndOtherDeploysAndTombstones() {
 		PhaseTrigger trigger = new PhaseTrigger(Phase.VERIFY, "other", "orders", REQUESTED);
 		assertThat(trigger.firesOn(PhaseTrigger.STEPS, Steps.step("InstanceRestarted", "orders-1", "ROLLOUT", LATER)))

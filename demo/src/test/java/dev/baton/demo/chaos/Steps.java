@@ -24,7 +24,10 @@ final class Steps {
 			.put("service", "orders")
 			.put("at", at.toString());
 		if (instance != null) {
-			step.put("instanceId", instance).put("phase", phase);
+			step.put("instanceId", instance);
+		}
+		if (phase != null) {
+			step.put("phase", phase);
 		}
 		return step;
 	}

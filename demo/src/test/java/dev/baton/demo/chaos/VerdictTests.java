@@ -83,15 +83,31 @@ class VerdictTests {
 			.containsExactly("ended DeploySucceeded, not failed for a drain no node confirmed");
 	}
 
+	@Test
+	void aSurgeDeployAlsoFailsWhenItRestartedAnOldInstanceInPlaceOrNginxHadFewerPeersUpThanBefore() {
+		Fault surge = new Fault(Target.DEPLOYER, Phase.START, true);
+		FaultResult kept = new FaultResult(surge, "d-1", "v2", Outcome.SUCCEEDED, "", Duration.ofSeconds(12), 0, 0,
+				List.of(), List.of(), List.of("orders-9004", "orders-9005"), List.of(), new FaultResult.Capacity(2, 2),
+				"in phase", "");
+		FaultResult dipped = new FaultResult(surge, "d-1", "v2", Outcome.SUCCEEDED, "", Duration.ofSeconds(12), 0, 0,
+				List.of(), List.of(), List.of("orders-1"), List.of("orders-1"), new FaultResult.Capacity(2, 1),
+				"in phase", "");
+		assertThat(Verdict.of(kept, UNDISTURBED).pass()).isTrue();
+		assertThat(Verdict.of(dipped, UNDISTURBED).failures())
+			.containsExactly("a surge deploy restarted orders-1 in place", "only 1 up in nginx at a sample, 2 before");
+	}
+
 	private static FaultResult lost(String reason, long failedGet, List<String> restarted, List<String> closedGates) {
 		return new FaultResult(new Fault(Target.NODE_LOST, Phase.DRAIN_WAIT), "d-1", "v2", Outcome.FAILED, reason,
-				Duration.ofSeconds(35), failedGet, 0, closedGates, List.of(), restarted, "in phase", "");
+				Duration.ofSeconds(35), failedGet, 0, closedGates, List.of(), restarted, List.of(), null, "in phase",
+				"");
 	}
 
 	static FaultResult result(Fault fault, Outcome outcome, long millis, long failedGet, long failedPost,
 			List<String> closedGates, List<String> undrained) {
 		return new FaultResult(fault, "d-1", "v2", outcome, (outcome == Outcome.SUCCEEDED) ? "" : "no verdict",
-				Duration.ofMillis(millis), failedGet, failedPost, closedGates, undrained, List.of(), "in phase", "");
+				Duration.ofMillis(millis), failedGet, failedPost, closedGates, undrained, List.of(), List.of(), null,
+				"in phase", "");
 	}
 
 }
