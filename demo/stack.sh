@@ -63,23 +63,94 @@ wait_for() { # description, seconds, command...: polls a readiness check, bounde
 
 jar() { ls "$ROOT/$1/target/"*.jar | grep -v -e original -e sources -e tests | head -n 1; }
 
-cli() {
+cli_jar() {
   local jar="$ROOT/cli/target/baton-cli.jar"
   [ -f "$jar" ] || (cd "$ROOT" && ./mvnw -q -B -DskipTests -pl cli -am package >/dev/null)
-  BATON_REGISTRY_TOKEN=${BATON_REGISTRY_TOKEN:-$(secret registry)} java "${JVM_OPTS[@]}" -jar "$jar" "$@"
+  echo "$jar"
+}
+
+cli() { # as the operator, unless BATON_CONFIG names other settings
+  BATON_CONFIG=${BATON_CONFIG:-$SECRETS/operator.cli.properties} \
+    BATON_REGISTRY_TOKEN=${BATON_REGISTRY_TOKEN:-$(secret registry)} java "${JVM_OPTS[@]}" -jar "$(cli_jar)" "$@"
+}
+
+# Kafka authenticates every client and authorizes by role (`baton acls` prints the ACLs): SCRAM on
+# the clients' listener, one principal per role; PLAIN on the broker's own loopback listeners for
+# the broker itself and for the administrator that creates the ACLs and the roles' credentials.
+KAFKA_ROLES=(registry health nginx-control deployer app operator)
+SECRETS=$RUN/secrets # 0700; every password and token in a 0600 file, none on a command line
+KAFKA_ADMIN_PORT=$((KAFKA_PORT + 2))
+
+role_of() { # module: its Kafka role
+  case $1 in registry-service) echo registry ;; health-service) echo health ;;
+    nginx-control-service) echo nginx-control ;; deployer-service) echo deployer ;; esac
+}
+
+write_secrets() { # every file 0600 in a 0700 directory
+  (
+  umask 077
+  local role
+  mkdir -p "$SECRETS"
+  for role in "${KAFKA_ROLES[@]}" admin broker; do
+    [ -s "$SECRETS/$role.password" ] || head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$SECRETS/$role.password"
+  done
+  # Spring Boot reads a role's settings from its file (spring.config.import), the CLI from
+  # BATON_CONFIG: the same standard Kafka client settings either way.
+  for role in "${KAFKA_ROLES[@]}"; do
+    spring_settings "$role" SCRAM-SHA-512 scram.ScramLoginModule > "$SECRETS/$role.properties"
+  done
+  # the class-data-sharing training of the apps registers on topics of its own, as the administrator
+  spring_settings admin PLAIN plain.PlainLoginModule > "$SECRETS/admin.properties"
+  printf 'baton.registry.admin.token=%s\n' "$(secret registry)" >> "$SECRETS/registry.properties"
+  printf 'baton.nginx-control.control.token=%s\n' "$(secret nginx-control)" >> "$SECRETS/nginx-control.properties"
+  printf 'Authorization: Bearer %s\n' "$(secret registry)" > "$SECRETS/registry.header"
+  cli_settings operator SCRAM-SHA-512 scram.ScramLoginModule "$KAFKA_PORT" > "$SECRETS/operator.cli.properties"
+  cli_settings admin PLAIN plain.PlainLoginModule "$KAFKA_ADMIN_PORT" > "$SECRETS/admin.cli.properties"
+  )
+}
+
+spring_settings() { # role, mechanism, login module: a Spring Boot app's properties file for a role
+  cat <<PROPERTIES
+spring.kafka.security.protocol=SASL_PLAINTEXT
+spring.kafka.properties.sasl.mechanism=$2
+spring.kafka.properties.sasl.jaas.config=org.apache.kafka.common.security.$3 required username="baton-$1" password="$(cat "$SECRETS/$1.password")";
+PROPERTIES
+}
+
+cli_settings() { # role, mechanism, login module, port: the CLI's properties file for a role
+  cat <<PROPERTIES
+bootstrap-servers=127.0.0.1:$4
+kafka.security.protocol=SASL_PLAINTEXT
+kafka.sasl.mechanism=$2
+kafka.sasl.jaas.config=org.apache.kafka.common.security.$3 required username="baton-$1" password="$(cat "$SECRETS/$1.password")";
+PROPERTIES
 }
 
 start_kafka() {
-  local lib="$ROOT/local-kafka/target/lib" data="$RUN/kafka"
+  local lib="$ROOT/local-kafka/target/lib" data="$RUN/kafka" broker admin
   mkdir -p "$data" "$RUN/logs"
-  cat > "$RUN/kafka.properties" <<PROPERTIES
+  write_secrets
+  broker=$(cat "$SECRETS/broker.password") admin=$(cat "$SECRETS/admin.password")
+  (umask 077 && cat > "$RUN/kafka.properties" <<PROPERTIES
 process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@127.0.0.1:$((KAFKA_PORT + 1))
-listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$((KAFKA_PORT + 1))
-advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT
+listeners=CLIENTS://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$((KAFKA_PORT + 1)),INTERNAL://127.0.0.1:$KAFKA_ADMIN_PORT
+advertised.listeners=CLIENTS://127.0.0.1:$KAFKA_PORT,INTERNAL://127.0.0.1:$KAFKA_ADMIN_PORT
 controller.listener.names=CONTROLLER
-listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+inter.broker.listener.name=INTERNAL
+listener.security.protocol.map=CLIENTS:SASL_PLAINTEXT,CONTROLLER:SASL_PLAINTEXT,INTERNAL:SASL_PLAINTEXT
+listener.name.clients.sasl.enabled.mechanisms=SCRAM-SHA-512
+listener.name.clients.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+sasl.mechanism.controller.protocol=PLAIN
+sasl.mechanism.inter.broker.protocol=PLAIN
+listener.name.controller.sasl.enabled.mechanisms=PLAIN
+listener.name.controller.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="broker" password="$broker" user_broker="$broker";
+listener.name.internal.sasl.enabled.mechanisms=PLAIN
+listener.name.internal.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="broker" password="$broker" user_broker="$broker" user_baton-admin="$admin";
+authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
+super.users=User:broker;User:baton-admin
+allow.everyone.if.no.acl.found=false
 log.dirs=$data/logs
 num.partitions=3
 offsets.topic.replication.factor=1
@@ -87,6 +158,7 @@ transaction.state.log.replication.factor=1
 transaction.state.log.min.isr=1
 group.initial.rebalance.delay.ms=0
 PROPERTIES
+  )
   if [ ! -f "$data/logs/meta.properties" ]; then
     java -cp "$lib/*" kafka.tools.StorageTool format -c "$RUN/kafka.properties" \
       -t "$(java -cp "$lib/*" kafka.tools.StorageTool random-uuid 2>/dev/null)" > "$RUN/logs/kafka-format.log" 2>&1
@@ -95,6 +167,9 @@ PROPERTIES
   # 2.1 s of CPU during the first deploy alone, on the 2 cores the deploy and its apps share.
   start_process kafka java "${JVM_OPTS[@]}" -Xms256m -Xmx512m -cp "$lib/*" kafka.Kafka "$RUN/kafka.properties"
   wait_for "Kafka on 127.0.0.1:$KAFKA_PORT" 60 bash -c "exec 3<>/dev/tcp/127.0.0.1/$KAFKA_PORT"
+  # The roles' credentials and ACLs, set again at every start: both are idempotent.
+  wait_for "Kafka's roles and ACLs" 60 bash -c "BATON_CONFIG='$SECRETS/admin.cli.properties' \
+    java ${JVM_OPTS[*]} -jar '$(cli_jar)' acls --apply --scram-passwords '$SECRETS' > '$RUN/logs/kafka-acls.log' 2>&1"
 }
 
 SERVICES=(registry-service deployer-service nginx-control-service health-service)
@@ -102,8 +177,10 @@ declare -A SERVICE_PORT=([registry-service]=$REGISTRY_PORT [health-service]=7102
   [deployer-service]=7104)
 
 service_arguments() { # module: sets ARGS to the service's settings, after the broker's address and its port
+  # Its Kafka credentials, and its token if it has one, come from its role's file.
+  local import="--spring.config.import=file:$SECRETS/$(role_of "$1").properties"
   case $1 in
-    registry-service) ARGS=(--baton.registry.admin.token="$(secret registry)") ;;
+    registry-service) ARGS=() ;;
     deployer-service) ARGS=(
       "--baton.deployer.services.$SERVICE.runtime.kind=supervisord"
       "--baton.deployer.services.$SERVICE.runtime.activate=ln,-sfn,$DEMO/releases/{version},$DEMO/instances/{instanceId}/current"
@@ -114,7 +191,6 @@ service_arguments() { # module: sets ARGS to the service's settings, after the b
       "--baton.deployer.services.$SERVICE.health-timeout=60s") ;;
     nginx-control-service) ARGS=(--baton.nginx-control.node-id=edge-1
       --baton.nginx-control.routes.$SERVICE.listen="127.0.0.1:$NGINX_PORT"
-      --baton.nginx-control.control.token="$(secret nginx-control)"
       --baton.nginx-control.nginx.working-directory="$RUN/nginx") ;;
     # Everything shares 2 cores here: a cold instance under load can take more than the default
     # 500 ms to answer a probe (seen: over 2 s while another JVM starts); a slow answer must not take
@@ -125,6 +201,7 @@ service_arguments() { # module: sets ARGS to the service's settings, after the b
     health-service) ARGS=(--baton.health.services.$SERVICE.timeout=5s --baton.health.services.$SERVICE.fall=3
       --baton.health.services.$SERVICE.fast-interval=10ms) ;;
   esac
+  ARGS=("$import" "${ARGS[@]}")
 }
 
 service_build() { # module: where the service runs from, its jar extracted (the layout class-data sharing needs)
@@ -181,7 +258,8 @@ train_class_archive() { # build directory
   # the deploy waits for its first answer, and then while it re-enables it and drains the next.
   local build=$1 log="$RUN/logs/cds-training.log" pid port='' i
   (cd "$build" && exec java -XX:ArchiveClassesAtExit=app.jsa "${JVM_OPTS[@]}" -jar sample-app.jar \
-    --sample.version=v1 --server.port=0 --baton.client.bootstrap-servers=127.0.0.1:$KAFKA_PORT \
+    --sample.version=v1 --server.port=0 --baton.client.bootstrap-servers=127.0.0.1:$KAFKA_ADMIN_PORT \
+    --spring.config.import="file:$SECRETS/admin.properties" \
     --baton.client.topic-prefix=cds-training. --baton.client.instance-id=cds-training \
     --baton.client.deregister-on-shutdown=false > "$log" 2>&1) &
   pid=$!
@@ -265,6 +343,7 @@ CONF
 command=java -XX:SharedArchiveFile=app.jsa ${JVM_OPTS[*]} -Xmx160m -jar sample-app.jar --server.port=${ports[$index]}
   --baton.client.service=$SERVICE --baton.client.instance-id=$instance --baton.client.deregister-on-shutdown=false
   --baton.client.bootstrap-servers=127.0.0.1:$KAFKA_PORT --management.endpoints.web.exposure.include=health,info,metrics
+  --spring.config.import=file:$SECRETS/app.properties
 directory=$DEMO/instances/$instance/current
 autostart=$([ "$index" -lt 2 ] && [ $slot = a ] && echo true || echo false)
 autorestart=true
@@ -301,7 +380,7 @@ stack_up() {
   say "Waiting for $SERVICE-1 and $SERVICE-2 to be healthy, then approving them"
   local instance
   for instance in "$SERVICE-1" "$SERVICE-2"; do
-    wait_for "$instance pre-online" 120 bash -c "curl -fsS -H 'Authorization: Bearer $(secret registry)' \
+    wait_for "$instance pre-online" 120 bash -c "curl -fsS -H @'$SECRETS/registry.header' \
       http://127.0.0.1:$REGISTRY_PORT/api/instances/$instance | grep -q -e PRE_ONLINE -e '\"ONLINE'"
     cli approve "$instance" --reason "local stack start" >/dev/null
   done
@@ -375,7 +454,7 @@ demo() {
   local status=0
   # The load generator and the CLI run in this JVM: with the same lean JIT and GC as the stack's
   # JVMs, the client takes as little as it can of the 2 cores the system it measures runs on.
-  java "${JVM_OPTS[@]}" -jar "$ROOT/demo/target/baton-demo.jar" --root "$ROOT" --run "$RUN" --service "$SERVICE" \
+  BATON_CONFIG=$SECRETS/operator.cli.properties java "${JVM_OPTS[@]}" -jar "$ROOT/demo/target/baton-demo.jar" --root "$ROOT" --run "$RUN" --service "$SERVICE" \
     --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" $($short && echo --short) || status=$?
   if $DEMO_KEEP; then stack_urls; fi
   return $status
@@ -397,7 +476,8 @@ chaos() {
   # long enough for a fault fired when it starts to land inside it.
   RELEASE_SETTINGS='sample.work-per-request=200ms'
   stack_up
-  java "${JVM_OPTS[@]}" -cp "$ROOT/demo/target/baton-demo.jar" dev.baton.demo.chaos.ChaosRunner --root "$ROOT" \
+  BATON_CONFIG=$SECRETS/operator.cli.properties java "${JVM_OPTS[@]}" -cp "$ROOT/demo/target/baton-demo.jar" \
+    dev.baton.demo.chaos.ChaosRunner --root "$ROOT" \
     --run "$RUN" --service "$SERVICE" --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" \
     $($short && echo --short) "${fault[@]}"
 }

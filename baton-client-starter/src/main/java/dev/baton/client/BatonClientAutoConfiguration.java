@@ -1,6 +1,8 @@
 package dev.baton.client;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -38,11 +40,13 @@ public class BatonClientAutoConfiguration {
 			throw new IllegalStateException("baton.client.version is required: the version this instance runs");
 		}
 		String bootstrapServers = bootstrapServers(properties, environment);
+		Map<String, Object> clientSettings = clientSettings(environment);
 		String topic = Topic.REGISTRATIONS.nameWith(properties.topicPrefix());
 		Supplier<InstanceIdentity> identity = () -> identity(properties, service, version,
 				port(properties, environment));
 		checkSettings(() -> identity(properties, service, version, 1).registered());
-		return new InstanceRegistrar(() -> new RegistrationPublisher(bootstrapServers, topic, properties.sendTimeout()),
+		return new InstanceRegistrar(
+				() -> new RegistrationPublisher(bootstrapServers, clientSettings, topic, properties.sendTimeout()),
 				identity, properties.deregisterOnShutdown(), properties.sendTimeout());
 	}
 
@@ -87,6 +91,23 @@ public class BatonClientAutoConfiguration {
 			.bind("spring.kafka.bootstrap-servers", Bindable.listOf(String.class))
 			.orElse(List.of(DEFAULT_BOOTSTRAP_SERVERS));
 		return String.join(",", servers);
+	}
+
+	/**
+	 * The Kafka client settings an app gives its own Spring Kafka clients, so that the
+	 * registration reaches a secured cluster the same way:
+	 * {@code spring.kafka.properties.*} (SASL, TLS, ...) and
+	 * {@code spring.kafka.security.protocol}, then {@code baton.client.kafka.*} for
+	 * settings meant for Baton's producer alone.
+	 */
+	private static Map<String, Object> clientSettings(Environment environment) {
+		Binder binder = Binder.get(environment);
+		Bindable<Map<String, String>> map = Bindable.mapOf(String.class, String.class);
+		Map<String, Object> settings = new HashMap<>(binder.bind("spring.kafka.properties", map).orElse(Map.of()));
+		binder.bind("spring.kafka.security.protocol", String.class)
+			.ifBound((protocol) -> settings.put("security.protocol", protocol));
+		settings.putAll(binder.bind("baton.client.kafka", map).orElse(Map.of()));
+		return settings;
 	}
 
 	private static int port(BatonClientProperties properties, Environment environment) {

@@ -1,6 +1,7 @@
 package dev.baton.client;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -32,9 +33,13 @@ class RegistrationPublisher implements AutoCloseable {
 
 	private final ObjectWriter writer = JsonMapper.builder().build().writerFor(RegistrationMessage.class);
 
-	RegistrationPublisher(String bootstrapServers, String topic, Duration timeout) {
-		this(topic, timeout, new KafkaProducer<>(settings(bootstrapServers, timeout), new StringSerializer(),
-				new ByteArraySerializer()));
+	/**
+	 * @param clientSettings Kafka client settings of the installation (security protocol,
+	 * SASL, TLS); the producer's own settings below take precedence
+	 */
+	RegistrationPublisher(String bootstrapServers, Map<String, Object> clientSettings, String topic, Duration timeout) {
+		this(topic, timeout, new KafkaProducer<>(settings(bootstrapServers, clientSettings, timeout),
+				new StringSerializer(), new ByteArraySerializer()));
 	}
 
 	RegistrationPublisher(String topic, Duration timeout, Producer<String, byte[]> producer) {
@@ -43,13 +48,16 @@ class RegistrationPublisher implements AutoCloseable {
 		this.producer = producer;
 	}
 
-	private static Map<String, Object> settings(String bootstrapServers, Duration timeout) {
+	private static Map<String, Object> settings(String bootstrapServers, Map<String, Object> clientSettings,
+			Duration timeout) {
 		int millis = (int) timeout.toMillis();
-		return Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ProducerConfig.ACKS_CONFIG, "all",
-				ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true, ProducerConfig.MAX_BLOCK_MS_CONFIG, millis,
+		Map<String, Object> settings = new HashMap<>(clientSettings);
+		settings.putAll(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, ProducerConfig.ACKS_CONFIG,
+				"all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true, ProducerConfig.MAX_BLOCK_MS_CONFIG, millis,
 				ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, millis, ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, millis,
 				ProducerConfig.LINGER_MS_CONFIG, 0, ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 5000,
-				ProducerConfig.CLIENT_ID_CONFIG, "baton-client");
+				ProducerConfig.CLIENT_ID_CONFIG, "baton-client"));
+		return settings;
 	}
 
 	String topic() {

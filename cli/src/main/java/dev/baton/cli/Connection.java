@@ -48,7 +48,19 @@ public class Connection {
 		return connection;
 	}
 
-	String bootstrapServers() {
+	/**
+	 * The connection a properties file describes, for programs that use the CLI's clients
+	 * directly.
+	 * @param config the file
+	 * @return the connection
+	 */
+	public static Connection of(Path config) {
+		Connection connection = new Connection();
+		connection.config = config;
+		return connection;
+	}
+
+	public String bootstrapServers() {
 		return pick(this.bootstrapServers, "BATON_KAFKA", "bootstrap-servers", "127.0.0.1:9092");
 	}
 
@@ -69,7 +81,7 @@ public class Connection {
 	 * @return bootstrap servers plus every {@code kafka.*} entry of the file, prefix
 	 * removed
 	 */
-	Map<String, Object> kafka() {
+	public Map<String, Object> kafka() {
 		Map<String, Object> settings = new HashMap<>();
 		file().stringPropertyNames()
 			.stream()

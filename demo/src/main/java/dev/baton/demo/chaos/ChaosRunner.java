@@ -66,7 +66,8 @@ public final class ChaosRunner {
 		Processes processes = new Processes(this.options.run());
 		try (Kafka kafka = new Kafka(Connection.of(this.options.kafka(), "baton."))) {
 			StackCheck check = new StackCheck(stack, processes, kafka, Instant.now());
-			Recovery recovery = new Recovery(check, new StackRepair(check, processes, this.options.kafka()),
+			Recovery recovery = new Recovery(check, new StackRepair(check, processes,
+					Connection.of(this.options.run().resolve("secrets").resolve("admin.cli.properties")).kafka()),
 					Duration.ofSeconds(90));
 			FaultDeploy deploys = new FaultDeploy(stack, kafka, check, recovery, new FaultInjector(processes),
 					this.out);

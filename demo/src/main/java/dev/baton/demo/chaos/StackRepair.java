@@ -33,12 +33,16 @@ final class StackRepair {
 
 	private final Processes processes;
 
-	private final String kafka;
+	/**
+	 * The administrator's Kafka settings: only the registry and the deployer may write
+	 * gates.
+	 */
+	private final Map<String, Object> kafka;
 
-	StackRepair(StackCheck check, Processes processes, String kafka) {
+	StackRepair(StackCheck check, Processes processes, Map<String, Object> kafka) {
 		this.check = check;
 		this.processes = processes;
-		this.kafka = kafka;
+		this.kafka = Map.copyOf(kafka);
 	}
 
 	List<String> repair(List<String> closedGates) {
@@ -79,8 +83,7 @@ final class StackRepair {
 		SetPeerGate open = new SetPeerGate(CommandId.random(), key.service(), key.endpoint().host(),
 				key.endpoint().port(), Gate.DEPLOY, true, "baton-chaos",
 				"chaos suite: reopened a gate a failed fault left closed", Instant.now());
-		Map<String, Object> settings = new HashMap<>();
-		settings.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, this.kafka);
+		Map<String, Object> settings = new HashMap<>(this.kafka);
 		settings.put(ProducerConfig.ACKS_CONFIG, "all");
 		try (KafkaProducer<String, String> producer = new KafkaProducer<>(settings, new StringSerializer(),
 				new StringSerializer())) {
