@@ -1,7 +1,10 @@
 package dev.baton.registry;
 
+import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -423,6 +426,27 @@ abstract class RegistryIntegrationTests {
 		assertThat(auditActions("orders-3")).filteredOn("version.refused"::equals).hasSize(1);
 		assertThat(this.kafka.readAllBytes(this.prefix + "deploy.steps-dlt")).singleElement()
 			.satisfies((letter) -> assertThat(TestKafka.header(letter, "baton-dlt-reason")).contains("is required"));
+	}
+
+	@Test
+	void anAdminTokenFileReadableByItsOwnerOnlyIsTheTokenAndOneOpenToOthersStopsStartUp(@TempDir Path secrets)
+			throws IOException {
+		Path tokenFile = secrets.resolve("registry-token");
+		Files.writeString(tokenFile, RunningRegistry.TOKEN + "\n");
+		Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
+		RunningRegistry registry = start("baton.registry.admin.token=", "baton.registry.admin.token-file=" + tokenFile);
+
+		assertThat(registry.call("GET", "/api/instances", null).statusCode()).isEqualTo(200);
+		Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-r--r--"));
+		assertThatException()
+			.isThrownBy(() -> start("baton.registry.admin.token=", "baton.registry.admin.token-file=" + tokenFile))
+			.satisfies((failure) -> assertThat(failure).rootCause()
+				.hasMessageContaining(
+						"baton.registry.admin.token-file " + tokenFile + " is open to its group or to others")
+				.hasMessageNotContaining(RunningRegistry.TOKEN));
+		assertThatException().isThrownBy(() -> start("baton.registry.admin.token-file=" + secrets.resolve("missing")))
+			.satisfies((failure) -> assertThat(failure).rootCause()
+				.hasMessageContaining("baton.registry.admin.token and baton.registry.admin.token-file are both set"));
 	}
 
 	@Test

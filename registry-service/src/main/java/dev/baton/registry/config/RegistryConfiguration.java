@@ -90,7 +90,7 @@ class RegistryConfiguration {
 	@Bean
 	FilterRegistrationBean<AdminTokenFilter> adminTokenFilter(RegistryProperties properties) {
 		FilterRegistrationBean<AdminTokenFilter> registration = new FilterRegistrationBean<>(
-				new AdminTokenFilter(properties.admin().token()));
+				new AdminTokenFilter(AdminToken.resolve(properties.admin().token(), properties.admin().tokenFile())));
 		registration.addUrlPatterns("/api/*");
 		return registration;
 	}

@@ -1,5 +1,6 @@
 package dev.baton.registry.config;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -9,7 +10,6 @@ import java.util.Set;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -46,14 +46,22 @@ public record RegistryProperties(@NotNull @Valid Admin admin, Map<String, Servic
 	}
 
 	/**
+	 * Exactly one of {@code token} and {@code tokenFile} is set (see {@link AdminToken}).
+	 *
 	 * @param token the bearer token every admin call must carry; at least 16 characters
+	 * @param tokenFile a file holding that token, readable by its owner only, so the
+	 * token appears on no command line
 	 * @param applyTimeout how long a REST call waits for its message to be applied before
 	 * answering 202
 	 */
-	public record Admin(
-			@NotNull(message = "must be set: the admin API has no default token") @Size(min = 16,
-					message = "must be at least 16 characters") String token,
-			@DefaultValue("5s") Duration applyTimeout) {
+	public record Admin(String token, Path tokenFile, @DefaultValue("5s") Duration applyTimeout) {
+
+		/** Leaves the token out, wherever the settings are printed. */
+		@Override
+		public String toString() {
+			return "Admin[token=" + ((this.token != null && !this.token.isBlank()) ? "(set)" : "(not set)")
+					+ ", tokenFile=" + this.tokenFile + ", applyTimeout=" + this.applyTimeout + "]";
+		}
 
 	}
 
