@@ -23,14 +23,18 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code registry.state}, its gates from {@code nginx.commands}, and what each nginx node
  * last reported about it (applied, draining with its in-flight count, drained) from the
  * last minute of {@code nginx.events}. An instance whose DEPLOY gate a failed deploy left
- * closed is shown as kept out of rotation, with the failure's reason.
+ * closed is shown as kept out of rotation, with the failure's reason, and one whose
+ * version the registry refuses with the registry's reason.
  */
 @Command(name = "status", description = { "Instances with lifecycle, gates, version, health and nginx nodes' view.",
 		"An instance a failed deploy kept out of rotation (its DEPLOY gate left closed) is named below the table "
 				+ "with the failure's reason; --json gives it as keptOut, and a closed gate's reason as "
 				+ "deployGateReason.",
 		"An instance a surge deploy started in place of another is named below the table with the one it replaced;"
-				+ " --json gives it as replaces." })
+				+ " --json gives it as replaces.",
+		"An instance the registry keeps out of rotation because its service does not expect the version it reports"
+				+ " (its HEALTH gate held closed) is named below the table with the reason; --json gives it as"
+				+ " versionRefusal." })
 class StatusCommand implements Callable<Integer> {
 
 	@Mixin

@@ -8,7 +8,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The status as a table a person reads at a glance, then a line for each instance a
- * failed deploy kept out of rotation, since it stays out until someone acts.
+ * failed deploy kept out of rotation, since it stays out until someone acts, and for each
+ * one the registry keeps out because of the version it reports.
  */
 final class StatusTable {
 
@@ -30,6 +31,10 @@ final class StatusTable {
 		}
 		instances.stream().filter((instance) -> instance.has("keptOut")).forEach((instance) -> keptOut(out, instance));
 		instances.stream()
+			.filter((instance) -> !refusal(instance).isEmpty())
+			.forEach((instance) -> out.printf("%s kept out of rotation (HEALTH gate held closed) by the registry: %s%n",
+					instance.path("instanceId").asString(), refusal(instance)));
+		instances.stream()
 			.filter((instance) -> instance.has("replaces"))
 			.forEach((instance) -> out.printf("%s replaced %s (surge deploy %s)%n",
 					instance.path("instanceId").asString(), instance.path("replaces").path("instanceId").asString(),
@@ -46,9 +51,17 @@ final class StatusTable {
 
 	private static String gates(JsonNode instance) {
 		boolean admin = "ONLINE".equals(instance.path("lifecycle").asString());
-		boolean health = "HEALTHY".equals(instance.path("lastHealth").path("status").asString());
+		boolean health = "HEALTHY".equals(instance.path("lastHealth").path("status").asString())
+				&& refusal(instance).isEmpty();
 		return mark(admin) + "/" + mark(health) + "/"
 				+ ("open".equals(instance.path("deployGate").asString()) ? "open" : "CLOSED");
+	}
+
+	/**
+	 * Why the registry refuses the version the instance reports; empty if it does not.
+	 */
+	private static String refusal(JsonNode instance) {
+		return instance.path("versionRefusal").asString("");
 	}
 
 	private static String mark(boolean open) {

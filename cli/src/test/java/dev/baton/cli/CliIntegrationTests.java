@@ -210,6 +210,24 @@ abstract class CliIntegrationTests {
 	}
 
 	@Test
+	void statusShowsAnInstanceWhoseVersionTheRegistryRefusesWithItsHealthGateClosedAndTheReason() {
+		String now = Instant.now().toString();
+		this.bench.send("registry.state", "orders-1",
+				"{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,"
+						+ "\"version\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"lastHealth\":{\"status\":\"HEALTHY\",\"version\":\"v3\",\"probedAt\":\""
+						+ now + "\"},\"revision\":3,\"updatedAt\":\"" + now
+						+ "\",\"versionRefusal\":\"reports v3, but orders expects v2 (deploy d-2 of v2 succeeded)\"}");
+
+		CliBench.Result result = baton("status", "orders");
+
+		assertThat(result.code()).isEqualTo(ExitCode.OK);
+		assertThat(result.out()).contains("open/closed/open", "HEALTHY v3",
+				"orders-1 kept out of rotation (HEALTH gate held closed) by the registry: reports v3, but orders"
+						+ " expects v2 (deploy d-2 of v2 succeeded)");
+		assertThat(baton("status", "orders", "--json").out()).contains("\"versionRefusal\" : \"reports v3");
+	}
+
+	@Test
 	void statusNoLongerShowsAnInstanceKeptOutOnceALaterDeployTouchesIt() {
 		String now = Instant.now().toString();
 		this.bench.send("registry.state", "orders-1",

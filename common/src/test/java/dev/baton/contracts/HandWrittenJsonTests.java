@@ -18,6 +18,8 @@ import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registration.InstanceDeregistered;
 import dev.baton.contracts.registration.InstanceRegistered;
 import dev.baton.contracts.registration.RegistrationMessage;
+import dev.baton.contracts.registry.InstanceSnapshot;
+import dev.baton.contracts.registry.RegistryStateMessage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
@@ -75,6 +77,25 @@ class HandWrittenJsonTests {
 				RegistrationMessage.class);
 
 		assertThat(((InstanceRegistered) message).endpoint().address()).isEqualTo("[::1]:8081");
+	}
+
+	@Test
+	void aSnapshotWrittenBeforeVersionsWereCheckedReadsWithNoRefusal() {
+		RegistryStateMessage message = this.json.readValue("{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-1\","
+				+ "\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":8081,\"version\":\"v1\","
+				+ "\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"lastHealth\":{\"status\":\"HEALTHY\","
+				+ "\"version\":\"v1\",\"probedAt\":\"2026-11-29T10:00:00Z\"},\"revision\":3,"
+				+ "\"updatedAt\":\"2026-11-29T10:00:00Z\"}", RegistryStateMessage.class);
+
+		InstanceSnapshot snapshot = (InstanceSnapshot) message;
+		assertThat(snapshot.versionRefusal()).isEmpty();
+		assertThat(snapshot.healthGateOpen()).isTrue();
+		InstanceSnapshot refused = new InstanceSnapshot(snapshot.instanceId(), snapshot.service(), snapshot.host(),
+				snapshot.port(), snapshot.version(), snapshot.healthPath(), snapshot.lifecycle(), snapshot.lastHealth(),
+				snapshot.decidedBy(), 4, snapshot.updatedAt(), "reports v9, which orders does not expect");
+		assertThat(refused.healthGateOpen()).isFalse();
+		assertThat(this.json.readValue(this.json.writeValueAsString(refused), RegistryStateMessage.class))
+			.isEqualTo(refused);
 	}
 
 	@Test

@@ -22,9 +22,9 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A record typed by hand on a topic the registry rebuilds itself from (a snapshot under a
- * key that is no instance id, a gate command that is not JSON) is skipped and
- * dead-lettered once with its reason, however often the registry starts, and never
- * becomes part of its state.
+ * key that is no instance id, a gate command that is not JSON, a deploy step under a key
+ * that is no service name) is skipped and dead-lettered once with its reason, however
+ * often the registry starts, and never becomes part of its state.
  */
 @EmbeddedKafka(partitions = 3)
 @ExtendWith(OutputCaptureExtension.class)
@@ -32,7 +32,7 @@ class PoisonRecordsOnStartTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(60);
 
-	private static final Topic[] REPLAYED = { Topic.REGISTRY_STATE, Topic.NGINX_COMMANDS };
+	private static final Topic[] REPLAYED = { Topic.REGISTRY_STATE, Topic.NGINX_COMMANDS, Topic.DEPLOY_STEPS };
 
 	private final String prefix = "p" + UUID.randomUUID().toString().substring(0, 8) + ".";
 

@@ -1,7 +1,10 @@
 package dev.baton.registry;
 
+import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -311,6 +314,142 @@ abstract class RegistryIntegrationTests {
 	}
 
 	@Test
+	void anInstanceOnAVersionItsServiceDoesNotExpectIsKeptOutOfRotationUntilADeployOfThatVersionStarts() {
+		deployStep("{\"type\":\"DeploySucceeded\",\"deployId\":\"d-1\",\"service\":\"orders\",\"version\":\"v1\","
+				+ "\"durationMillis\":1000,\"at\":\"" + Instant.now() + "\"}");
+		RunningRegistry registry = start();
+		register("orders-1", 9801, "v1");
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle("orders-1")));
+
+		Instant probedAt = Instant.now();
+		for (int restated = 0; restated < 3; restated++) {
+			verdict("orders-1", 9801, "HEALTHY", "v3", probedAt.plusSeconds(restated));
+		}
+		String refusal = "reports v3, but orders expects v1 (deploy d-1 of v1 succeeded)";
+		await().atMost(WAIT)
+			.until(() -> refusal.equals(registry.instance("orders-1").get("versionRefusal").asString()));
+		assertThat(registry.instance("orders-1").get("gates").get("HEALTH").asBoolean()).isFalse();
+		assertThat(registry.lifecycle("orders-1")).isEqualTo("REGISTERED");
+		assertThat(latestSnapshot("orders-1").get("versionRefusal").asString()).isEqualTo(refusal);
+		assertThat(gateRecords("orders/127.0.0.1:9801/")).containsExactly("ADMIN=false", "HEALTH=false");
+
+		deployStep("{\"type\":\"DeployStarted\",\"deployId\":\"d-2\",\"service\":\"orders\",\"version\":\"v3\","
+				+ "\"batches\":[[\"orders-1\"]],\"previousVersions\":{\"orders-1\":\"v1\"},\"at\":\"" + Instant.now()
+				+ "\"}");
+
+		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(registry.lifecycle("orders-1")));
+		assertThat(registry.instance("orders-1").get("versionRefusal").asString()).isEmpty();
+		assertThat(gateRecords("orders/127.0.0.1:9801/")).containsExactly("ADMIN=false", "HEALTH=false", "HEALTH=true");
+		assertThat(auditActions("orders-1"))
+			.containsSubsequence("lifecycle.REGISTERED", "version.refused", "lifecycle.PRE_ONLINE")
+			.filteredOn("version.refused"::equals)
+			.hasSize(1);
+	}
+
+	@Test
+	void withNoDeployOnRecordTheConfiguredExpectedVersionsAreTheOnlyOnesPutInRotation() {
+		RunningRegistry registry = start("baton.registry.services.orders.expected-versions=v1,v2");
+		register("orders-1", 9811, "v1");
+		register("orders-2", 9812, "v2");
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle("orders-2")));
+
+		verdict("orders-1", 9811, "HEALTHY", "v3");
+		verdict("orders-2", 9812, "HEALTHY", "v2");
+
+		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(registry.lifecycle("orders-2")));
+		await().atMost(WAIT)
+			.until(() -> registry.instance("orders-1")
+				.get("versionRefusal")
+				.asString()
+				.equals("reports v3, but orders expects v1 or v2 (baton.registry.services.orders.expected-versions)"));
+		assertThat(gateRecords("orders/127.0.0.1:9811/")).containsExactly("ADMIN=false", "HEALTH=false");
+	}
+
+	@Test
+	void aServiceThatOptsOutOfTheVersionGuardPutsAnInstanceOnAnyVersionInRotation() {
+		deployStep("{\"type\":\"DeploySucceeded\",\"deployId\":\"d-1\",\"service\":\"orders\",\"version\":\"v1\","
+				+ "\"durationMillis\":1000,\"at\":\"" + Instant.now() + "\"}");
+		RunningRegistry registry = start("baton.registry.services.orders.version-guard=false");
+		register("orders-1", 9821, "v1");
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle("orders-1")));
+
+		verdict("orders-1", 9821, "HEALTHY", "v3");
+
+		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(registry.lifecycle("orders-1")));
+		assertThat(registry.instance("orders-1").get("versionRefusal").asString()).isEmpty();
+		assertThat(gateRecords("orders/127.0.0.1:9821/")).containsExactly("ADMIN=false", "HEALTH=false", "HEALTH=true");
+	}
+
+	@Test
+	void aRestartedRegistryLearnsTheDeploysOfItsDowntimeBeforeItJudgesVerdictsOrRepairsGates() {
+		deployStep("{\"type\":\"DeploySucceeded\",\"deployId\":\"d-1\",\"service\":\"orders\",\"version\":\"v1\","
+				+ "\"durationMillis\":1000,\"at\":\"" + Instant.now() + "\"}");
+		RunningRegistry first = start();
+		register("orders-1", 9831, "v1");
+		register("orders-2", 9832, "v1");
+		register("orders-3", 9833, "v1");
+		await().atMost(WAIT).until(() -> first.instances().size() == 3);
+		verdict("orders-1", 9831, "HEALTHY", "v1");
+		verdict("orders-2", 9832, "HEALTHY", "v3");
+		verdict("orders-3", 9833, "HEALTHY", "v1");
+		await().atMost(WAIT)
+			.until(() -> first.instance("orders-2").get("versionRefusal").asString().startsWith("reports v3"));
+		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(first.lifecycle("orders-3")));
+		first.close();
+		this.registries.remove(first);
+
+		// While the registry is down, orders-1 is deployed to v2 (orders-3 was left out),
+		// orders-2 restarts on a v3 nobody expects, and someone types a step by hand.
+		deployStep("{\"type\":\"DeployStarted\",\"deployId\":\"d-2\",\"service\":\"orders\",\"version\":\"v2\","
+				+ "\"batches\":[[\"orders-1\"]],\"previousVersions\":{\"orders-1\":\"v1\"},\"at\":\"" + Instant.now()
+				+ "\"}");
+		deployStep("{\"type\":\"DeployStarted\",\"deployId\":\"d-3\"}");
+		verdict("orders-1", 9831, "HEALTHY", "v2");
+		verdict("orders-2", 9832, "UNHEALTHY", "v3");
+		verdict("orders-2", 9832, "HEALTHY", "v3");
+		deployStep("{\"type\":\"DeploySucceeded\",\"deployId\":\"d-2\",\"service\":\"orders\",\"version\":\"v2\","
+				+ "\"durationMillis\":1000,\"at\":\"" + Instant.now() + "\"}");
+
+		RunningRegistry second = start();
+		String refusal = "reports v1, but orders expects v2 (deploy d-2 of v2 succeeded)";
+		await().atMost(WAIT).until(() -> refusal.equals(second.instance("orders-3").get("versionRefusal").asString()));
+
+		assertThat(second.instance("orders-1").get("lastHealth").get("version").asString()).isEqualTo("v2");
+		assertThat(second.instance("orders-2").get("versionRefusal").asString())
+			.isEqualTo("reports v3, but orders expects v2 (deploy d-2 of v2 succeeded)");
+		// Every verdict of the downtime was judged knowing the deploys of the downtime:
+		// orders-1's gate (on v2) never closed, orders-2's (on v3) never opened.
+		assertThat(gateRecords("orders/127.0.0.1:9831/")).containsExactly("ADMIN=false", "HEALTH=false", "HEALTH=true");
+		assertThat(gateRecords("orders/127.0.0.1:9832/")).containsExactly("ADMIN=false", "HEALTH=false");
+		assertThat(gateRecords("orders/127.0.0.1:9833/")).containsExactly("ADMIN=false", "HEALTH=false", "HEALTH=true",
+				"HEALTH=false");
+		assertThat(auditActions("orders-3")).filteredOn("version.refused"::equals).hasSize(1);
+		assertThat(this.kafka.readAllBytes(this.prefix + "deploy.steps-dlt")).singleElement()
+			.satisfies((letter) -> assertThat(TestKafka.header(letter, "baton-dlt-reason")).contains("is required"));
+	}
+
+	@Test
+	void anAdminTokenFileReadableByItsOwnerOnlyIsTheTokenAndOneOpenToOthersStopsStartUp(@TempDir Path secrets)
+			throws IOException {
+		Path tokenFile = secrets.resolve("registry-token");
+		Files.writeString(tokenFile, RunningRegistry.TOKEN + "\n");
+		Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
+		RunningRegistry registry = start("baton.registry.admin.token=", "baton.registry.admin.token-file=" + tokenFile);
+
+		assertThat(registry.call("GET", "/api/instances", null).statusCode()).isEqualTo(200);
+		Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-r--r--"));
+		assertThatException()
+			.isThrownBy(() -> start("baton.registry.admin.token=", "baton.registry.admin.token-file=" + tokenFile))
+			.satisfies((failure) -> assertThat(failure).rootCause()
+				.hasMessageContaining(
+						"baton.registry.admin.token-file " + tokenFile + " is open to its group or to others")
+				.hasMessageNotContaining(RunningRegistry.TOKEN));
+		assertThatException().isThrownBy(() -> start("baton.registry.admin.token-file=" + secrets.resolve("missing")))
+			.satisfies((failure) -> assertThat(failure).rootCause()
+				.hasMessageContaining("baton.registry.admin.token and baton.registry.admin.token-file are both set"));
+	}
+
+	@Test
 	void missingAdminTokenStopsStartUpNamingTheProperty() {
 		assertThatException().isThrownBy(() -> start("baton.registry.admin.token="))
 			.satisfies((failure) -> assertThat(failure).rootCause()
@@ -328,6 +467,18 @@ abstract class RegistryIntegrationTests {
 		this.kafka.send(this.prefix + "registrations", "orders",
 				"{\"type\":\"InstanceRegistered\",\"instanceId\":\"" + id + "\",\"service\":\"orders\","
 						+ "\"host\":\"127.0.0.1\",\"port\":" + port + ",\"version\":\"" + version + "\"}");
+	}
+
+	private void deployStep(String json) {
+		this.kafka.send(this.prefix + "deploy.steps", "orders", json);
+	}
+
+	private JsonNode latestSnapshot(String id) {
+		List<ConsumerRecord<String, String>> snapshots = this.kafka.readAll(this.prefix + "registry.state")
+			.stream()
+			.filter((record) -> id.equals(record.key()))
+			.toList();
+		return json.readTree(snapshots.get(snapshots.size() - 1).value());
 	}
 
 	private void verdict(String id, int port, String status, String version) {

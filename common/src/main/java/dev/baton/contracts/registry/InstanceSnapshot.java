@@ -26,10 +26,13 @@ import dev.baton.contracts.health.HealthStatus;
  * none
  * @param revision grows by one with every change, so readers can ignore stale copies
  * @param updatedAt when this snapshot was made
+ * @param versionRefusal why the registry keeps the HEALTH gate closed although the latest
+ * verdict is healthy: the instance reports a version its service does not expect; empty
+ * otherwise, and in snapshots written before the registry checked versions
  */
 public record InstanceSnapshot(InstanceId instanceId, ServiceName service, String host, int port, Version version,
 		String healthPath, Lifecycle lifecycle, ObservedHealth lastHealth, String decidedBy, long revision,
-		Instant updatedAt) implements RegistryStateMessage {
+		Instant updatedAt, String versionRefusal) implements RegistryStateMessage {
 
 	public InstanceSnapshot {
 		Objects.requireNonNull(instanceId, "instanceId is required");
@@ -40,6 +43,17 @@ public record InstanceSnapshot(InstanceId instanceId, ServiceName service, Strin
 		Objects.requireNonNull(updatedAt, "updatedAt is required");
 		new Endpoint(host, port); // throws when host or port is invalid
 		decidedBy = (decidedBy != null) ? decidedBy : "";
+		versionRefusal = (versionRefusal != null) ? versionRefusal : "";
+	}
+
+	/**
+	 * A snapshot of an instance whose version nobody refused.
+	 */
+	public InstanceSnapshot(InstanceId instanceId, ServiceName service, String host, int port, Version version,
+			String healthPath, Lifecycle lifecycle, ObservedHealth lastHealth, String decidedBy, long revision,
+			Instant updatedAt) {
+		this(instanceId, service, host, port, version, healthPath, lifecycle, lastHealth, decidedBy, revision,
+				updatedAt, "");
 	}
 
 	public Endpoint endpoint() {
@@ -56,11 +70,19 @@ public record InstanceSnapshot(InstanceId instanceId, ServiceName service, Strin
 
 	/**
 	 * Whether the registry holds the HEALTH gate open: only after a healthy latest
-	 * verdict.
-	 * @return true when the latest verdict is healthy
+	 * verdict on a version the service expects.
+	 * @return true when the latest verdict is healthy and its version not refused
 	 */
 	public boolean healthGateOpen() {
-		return this.lastHealth != null && this.lastHealth.status() == HealthStatus.HEALTHY;
+		return this.lastHealth != null && this.lastHealth.status() == HealthStatus.HEALTHY && !versionRefused();
+	}
+
+	/**
+	 * Whether the registry refuses the version the instance reports.
+	 * @return true when {@link #versionRefusal()} gives a reason
+	 */
+	public boolean versionRefused() {
+		return !this.versionRefusal.isEmpty();
 	}
 
 	public boolean deregistered() {

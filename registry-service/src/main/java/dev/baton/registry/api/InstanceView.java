@@ -19,17 +19,20 @@ import dev.baton.contracts.registry.ObservedHealth;
  * @param lifecycle where it is in its life
  * @param gates the registry's gates and whether each is open
  * @param lastHealth the last verdict, or null before the first
+ * @param versionRefusal why the HEALTH gate stays closed although the instance is
+ * healthy: the version it reports is not one its service expects; empty otherwise
  * @param decidedBy who made the last operator decision
  * @param updatedAt when it last changed
  */
 record InstanceView(String instanceId, String service, String host, int port, String version, Lifecycle lifecycle,
-		Map<Gate, Boolean> gates, ObservedHealth lastHealth, String decidedBy, Instant updatedAt) {
+		Map<Gate, Boolean> gates, ObservedHealth lastHealth, String versionRefusal, String decidedBy,
+		Instant updatedAt) {
 
 	static InstanceView of(InstanceSnapshot snapshot) {
 		return new InstanceView(snapshot.instanceId().value(), snapshot.service().value(), snapshot.host(),
 				snapshot.port(), snapshot.version().value(), snapshot.lifecycle(),
 				Map.of(Gate.ADMIN, snapshot.adminGateOpen(), Gate.HEALTH, snapshot.healthGateOpen()),
-				snapshot.lastHealth(), snapshot.decidedBy(), snapshot.updatedAt());
+				snapshot.lastHealth(), snapshot.versionRefusal(), snapshot.decidedBy(), snapshot.updatedAt());
 	}
 
 }

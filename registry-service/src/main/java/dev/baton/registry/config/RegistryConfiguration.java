@@ -18,6 +18,7 @@ import dev.baton.kafka.CompactedTopicReader;
 import dev.baton.kafka.TopicDeclarations;
 import dev.baton.kafka.TopicNames;
 import dev.baton.registry.api.AdminTokenFilter;
+import dev.baton.registry.kafka.DeployStepListener;
 import dev.baton.registry.kafka.RegistrationsGateway;
 import dev.baton.registry.kafka.RegistryListeners;
 import dev.baton.registry.kafka.RegistryPublisher;
@@ -26,6 +27,8 @@ import dev.baton.registry.lifecycle.AllowedEndpoints;
 import dev.baton.registry.lifecycle.Fleet;
 import dev.baton.registry.membership.PendingCommands;
 import dev.baton.registry.membership.Registry;
+import dev.baton.registry.versions.ExpectedVersions;
+import dev.baton.registry.versions.VersionPolicy;
 
 /**
  * Wires the registry: its topics, the fleet and its rules, the Kafka adapters, the admin
@@ -55,8 +58,10 @@ class RegistryConfiguration {
 	Registry registry(RegistryProperties properties, Clock clock, KafkaTemplate<String, Object> kafka,
 			TopicNames topics, AuditTrail audit, PendingCommands pending) {
 		Map<ServiceName, AllowedEndpoints> allowed = properties.allowedEndpoints();
+		Map<ServiceName, VersionPolicy> versions = properties.versionPolicies();
 		return new Registry(new Fleet(properties::autoOnline,
-				(service) -> allowed.getOrDefault(service, AllowedEndpoints.ANY), clock),
+				(service) -> allowed.getOrDefault(service, AllowedEndpoints.ANY),
+				new ExpectedVersions((service) -> versions.getOrDefault(service, VersionPolicy.DEFAULT)), clock),
 				new RegistryPublisher(kafka, topics, audit, clock), pending);
 	}
 
@@ -66,9 +71,14 @@ class RegistryConfiguration {
 	}
 
 	@Bean
+	DeployStepListener deployStepListener(Registry registry) {
+		return new DeployStepListener(registry);
+	}
+
+	@Bean
 	RegistryStartup registryStartup(CompactedTopicReader reader, Registry registry,
-			KafkaListenerEndpointRegistry listeners) {
-		return new RegistryStartup(reader, registry, listeners);
+			KafkaListenerEndpointRegistry listeners, DeployStepListener deploySteps) {
+		return new RegistryStartup(reader, registry, listeners, deploySteps);
 	}
 
 	@Bean
@@ -80,7 +90,7 @@ class RegistryConfiguration {
 	@Bean
 	FilterRegistrationBean<AdminTokenFilter> adminTokenFilter(RegistryProperties properties) {
 		FilterRegistrationBean<AdminTokenFilter> registration = new FilterRegistrationBean<>(
-				new AdminTokenFilter(properties.admin().token()));
+				new AdminTokenFilter(AdminToken.resolve(properties.admin().token(), properties.admin().tokenFile())));
 		registration.addUrlPatterns("/api/*");
 		return registration;
 	}

@@ -1,20 +1,24 @@
 package dev.baton.registry.config;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.Version;
 import dev.baton.registry.lifecycle.AllowedEndpoints;
+import dev.baton.registry.versions.VersionPolicy;
 
 /**
  * registry-service's settings.
@@ -42,14 +46,22 @@ public record RegistryProperties(@NotNull @Valid Admin admin, Map<String, Servic
 	}
 
 	/**
+	 * Exactly one of {@code token} and {@code tokenFile} is set (see {@link AdminToken}).
+	 *
 	 * @param token the bearer token every admin call must carry; at least 16 characters
+	 * @param tokenFile a file holding that token, readable by its owner only, so the
+	 * token appears on no command line
 	 * @param applyTimeout how long a REST call waits for its message to be applied before
 	 * answering 202
 	 */
-	public record Admin(
-			@NotNull(message = "must be set: the admin API has no default token") @Size(min = 16,
-					message = "must be at least 16 characters") String token,
-			@DefaultValue("5s") Duration applyTimeout) {
+	public record Admin(String token, Path tokenFile, @DefaultValue("5s") Duration applyTimeout) {
+
+		/** Leaves the token out, wherever the settings are printed. */
+		@Override
+		public String toString() {
+			return "Admin[token=" + ((this.token != null && !this.token.isBlank()) ? "(set)" : "(not set)")
+					+ ", tokenFile=" + this.tokenFile + ", applyTimeout=" + this.applyTimeout + "]";
+		}
 
 	}
 
@@ -66,19 +78,54 @@ public record RegistryProperties(@NotNull @Valid Admin admin, Map<String, Servic
 	}
 
 	/**
+	 * How each service's versions are checked, parsed once.
+	 * @return per configured service, its policy; others have
+	 * {@link VersionPolicy#DEFAULT}
+	 */
+	Map<ServiceName, VersionPolicy> versionPolicies() {
+		Map<ServiceName, VersionPolicy> policies = new HashMap<>();
+		this.services.forEach((name, policy) -> policies.put(ServiceName.of(name), policy.versionPolicy()));
+		return Map.copyOf(policies);
+	}
+
+	/**
 	 * @param autoOnline whether instances go online on their first healthy verdict
 	 * @param allowedHosts where its instances may listen: CIDR blocks, IP literals or DNS
 	 * names; any when empty
 	 * @param allowedPorts the ports they may listen on, or ranges ({@code 9001-9009});
 	 * any when empty
+	 * @param versionGuard whether an instance reporting a version the service does not
+	 * expect is kept out of rotation (its HEALTH gate closed)
+	 * @param expectedVersions the versions expected while no deploy of the service is on
+	 * record; any when empty
 	 */
 	public record ServicePolicy(boolean autoOnline, @DefaultValue List<String> allowedHosts,
-			@DefaultValue List<String> allowedPorts) {
+			@DefaultValue List<String> allowedPorts, @DefaultValue("true") boolean versionGuard,
+			@DefaultValue List<String> expectedVersions) {
 
 		public ServicePolicy {
 			allowedHosts = (allowedHosts != null) ? List.copyOf(allowedHosts) : List.of();
 			allowedPorts = (allowedPorts != null) ? List.copyOf(allowedPorts) : List.of();
+			expectedVersions = (expectedVersions != null) ? List.copyOf(expectedVersions) : List.of();
 			AllowedEndpoints.of(allowedHosts, allowedPorts);
+			versions(expectedVersions);
+		}
+
+		VersionPolicy versionPolicy() {
+			return new VersionPolicy(this.versionGuard, versions(this.expectedVersions));
+		}
+
+		private static Set<Version> versions(List<String> entries) {
+			Set<Version> versions = new LinkedHashSet<>();
+			for (String entry : entries) {
+				try {
+					versions.add(Version.of(entry.strip()));
+				}
+				catch (IllegalArgumentException ex) {
+					throw new IllegalArgumentException("expected-versions: " + ex.getMessage(), ex);
+				}
+			}
+			return versions;
 		}
 
 	}

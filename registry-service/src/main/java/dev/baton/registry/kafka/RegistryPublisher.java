@@ -60,9 +60,20 @@ public class RegistryPublisher implements Publications {
 					details));
 		}
 		if (change.transitions().isEmpty()) {
-			sends.add(this.audit.record(subject, "instance.updated", change.actor(), change.reason(), details));
+			sends.add(this.audit.record(subject, updateAction(change), change.actor(), change.reason(), details));
 		}
 		awaitAll(sends);
+	}
+
+	/**
+	 * A refusal of the version is audited once, when it starts: a verdict restated on the
+	 * same version changes nothing, so it reaches no audit.
+	 */
+	private static String updateAction(Change change) {
+		if (change.refusesVersion()) {
+			return "version.refused";
+		}
+		return change.acceptsVersion() ? "version.accepted" : "instance.updated";
 	}
 
 	@Override

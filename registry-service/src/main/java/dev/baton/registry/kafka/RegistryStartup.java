@@ -1,8 +1,15 @@
 package dev.baton.registry.kafka;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 
+import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,6 +18,7 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.Topic;
+import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registry.InstanceSnapshot;
@@ -21,10 +29,11 @@ import dev.baton.registry.membership.Registry.GateRecord;
 
 /**
  * Rebuilds the registry before any message is consumed live: its own snapshots from
- * {@code registry.state} and the gates it published from {@code nginx.commands}, then the
- * verdicts issued since it last consumed any. Only then are gates repaired and the
- * listeners started, so a restarted registry decides exactly as the stopped one would
- * have.
+ * {@code registry.state}, the gates it published from {@code nginx.commands} and, from
+ * {@code deploy.steps}, the versions each service expects; then the verdicts issued since
+ * it last consumed any, judged against those versions. Only then are instances judged
+ * again, gates repaired and the listeners started, so a restarted registry decides
+ * exactly as the stopped one would have.
  */
 public class RegistryStartup implements SmartLifecycle {
 
@@ -36,16 +45,38 @@ public class RegistryStartup implements SmartLifecycle {
 
 	private final KafkaListenerEndpointRegistry listeners;
 
+	private final DeployStepListener steps;
+
 	private volatile boolean running;
 
-	public RegistryStartup(CompactedTopicReader reader, Registry registry, KafkaListenerEndpointRegistry listeners) {
+	public RegistryStartup(CompactedTopicReader reader, Registry registry, KafkaListenerEndpointRegistry listeners,
+			DeployStepListener steps) {
 		this.reader = reader;
 		this.registry = registry;
 		this.listeners = listeners;
+		this.steps = steps;
 	}
 
 	@Override
 	public void start() {
+		ExecutorService beside = Executors.newSingleThreadExecutor();
+		try {
+			start(beside);
+		}
+		finally {
+			beside.shutdown();
+		}
+	}
+
+	private void start(ExecutorService beside) {
+		// The whole history of deploy.steps, read beside the registry's own topics so it
+		// adds no wait of its own; a step only teaches versions, nothing is published.
+		AtomicLong learned = new AtomicLong();
+		CompletableFuture<Map<TopicPartition, Long>> deploySteps = CompletableFuture
+			.supplyAsync(() -> this.reader.readSince(Topic.DEPLOY_STEPS, Instant.EPOCH, (key, value) -> {
+				this.registry.replay((DeployStep) value);
+				learned.incrementAndGet();
+			}), beside);
 		List<InstanceSnapshot> snapshots = new ArrayList<>();
 		this.reader.readToEnd(Topic.REGISTRY_STATE, (key, value) -> {
 			if (value instanceof InstanceSnapshot snapshot) {
@@ -58,6 +89,7 @@ public class RegistryStartup implements SmartLifecycle {
 		this.reader.readToEnd(Topic.NGINX_COMMANDS, (key, value) -> gates
 			.add(new GateRecord(GateKey.parse(key), (value instanceof SetPeerGate gate) ? gate.open() : null)));
 		this.registry.restore(snapshots, gates);
+		Map<TopicPartition, Long> stepsEnd = deploySteps.join();
 		// Verdicts published while the registry was down are newer than its own last
 		// snapshots: a registry killed between an instance's snapshot and its gate
 		// command
@@ -66,8 +98,12 @@ public class RegistryStartup implements SmartLifecycle {
 		long verdicts = this.reader.catchUp(Topic.HEALTH_VERDICTS, RegistryListeners.VERDICTS_GROUP,
 				(key, value) -> this.registry.handle((VerdictIssued) value));
 		List<GateChange> repairs = this.registry.reconcile();
-		logger.info("Rebuilt {} instances; applied {} verdicts issued since; repaired {} gates", snapshots.size(),
-				verdicts, repairs.size());
+		logger.info(
+				"Rebuilt {} instances and the expected versions from {} deploy steps; applied {} verdicts"
+						+ " issued since; repaired {} gates",
+				snapshots.size(), learned.get(), verdicts, repairs.size());
+		this.steps.startFrom(stepsEnd);
+		this.listeners.getListenerContainer(DeployStepListener.DEPLOY_STEPS).start();
 		this.listeners.getListenerContainer(RegistryListeners.REGISTRATIONS).start();
 		this.listeners.getListenerContainer(RegistryListeners.VERDICTS).start();
 		this.running = true;

@@ -13,6 +13,7 @@ import java.util.function.Predicate;
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.contracts.registration.InstanceDeregistered;
 import dev.baton.contracts.registration.InstanceRegistered;
@@ -21,6 +22,8 @@ import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
 import dev.baton.contracts.registry.ObservedHealth;
+import dev.baton.registry.versions.ExpectedVersions;
+import dev.baton.registry.versions.VersionPolicy;
 
 /**
  * Every instance the registry knows, and the rules for what a message does to one.
@@ -31,9 +34,11 @@ public final class Fleet {
 
 	private final Map<InstanceId, InstanceSnapshot> instances = new LinkedHashMap<>();
 
-	private final Predicate<ServiceName> autoOnline;
-
 	private final Function<ServiceName, AllowedEndpoints> allowed;
+
+	private final ExpectedVersions expected;
+
+	private final HealthDecision health;
 
 	private final Clock clock;
 
@@ -54,8 +59,22 @@ public final class Fleet {
 	 * @param clock stamps snapshots
 	 */
 	public Fleet(Predicate<ServiceName> autoOnline, Function<ServiceName, AllowedEndpoints> allowed, Clock clock) {
-		this.autoOnline = autoOnline;
+		this(autoOnline, allowed, new ExpectedVersions((service) -> VersionPolicy.DEFAULT), clock);
+	}
+
+	/**
+	 * A fleet with no instances, whose services' instances may register only where
+	 * allowed and go in rotation only on a version their service expects.
+	 * @param autoOnline whether a service's instances go online without an operator
+	 * @param allowed where each service's instances may register
+	 * @param expected the versions each service expects, learned from deploy steps
+	 * @param clock stamps snapshots
+	 */
+	public Fleet(Predicate<ServiceName> autoOnline, Function<ServiceName, AllowedEndpoints> allowed,
+			ExpectedVersions expected, Clock clock) {
 		this.allowed = allowed;
+		this.expected = expected;
+		this.health = new HealthDecision(this, autoOnline, expected);
 		this.clock = clock;
 	}
 
@@ -115,7 +134,9 @@ public final class Fleet {
 
 	/**
 	 * What a verdict does: it moves a registered instance to pre-online (or online, where
-	 * the service is auto-online) and updates the last health seen.
+	 * the service is auto-online) and updates the last health seen; on a version the
+	 * service does not expect, it only updates the last health seen, and the HEALTH gate
+	 * stays closed with the reason on the snapshot.
 	 * @param verdict the verdict
 	 * @return the change, or empty for a repeat, a stale verdict or an unknown instance
 	 */
@@ -125,22 +146,47 @@ public final class Fleet {
 		if (known.isEmpty() || isRepeatOrStale(known.get().lastHealth(), verdict)) {
 			return Optional.empty();
 		}
-		InstanceSnapshot instance = known.get();
-		ObservedHealth health = new ObservedHealth(verdict.status(), verdict.version(), verdict.reason(),
-				verdict.probedAt());
-		String reason = verdict.status() + " " + verdict.reason();
-		if (!verdict.healthy() || instance.lifecycle() != Lifecycle.REGISTERED) {
-			return Optional.of(transition(instance, instance.lifecycle(), health, instance.decidedBy(),
-					"health-service", reason.trim()));
-		}
-		Change preOnline = transition(instance, Lifecycle.PRE_ONLINE, health, "", "health-service", "first HEALTHY");
-		if (!this.autoOnline.test(instance.service())) {
-			return Optional.of(preOnline);
-		}
-		Change online = transition(preOnline.after(), Lifecycle.ONLINE, health, "auto-online", "auto-online",
-				"first HEALTHY; the service is auto-online");
-		return Optional.of(new Change(instance, online.after(),
-				List.of(preOnline.transitions().get(0), online.transitions().get(0)), "auto-online", online.reason()));
+		return Optional.of(this.health.verdict(known.get(), verdict));
+	}
+
+	/**
+	 * Takes what a deploy step says about its service's expected versions. Unlike a
+	 * decision, this is remembered at once: it is the deployer's record, not the
+	 * registry's, and learning a step again changes nothing. Judging the instances again
+	 * is {@link #reconsider(ServiceName)}'s part.
+	 * @param step the step
+	 */
+	public void learn(DeployStep step) {
+		this.expected.learn(step);
+	}
+
+	/**
+	 * What the versions a service expects now do to its instances judged before: a
+	 * healthy instance whose version is no longer expected leaves rotation, one whose
+	 * version now is enters it.
+	 * @param service the service
+	 * @return a change for each of its instances judged differently now
+	 */
+	public List<Change> reconsider(ServiceName service) {
+		return reconsider((instance) -> instance.service().equals(service));
+	}
+
+	/**
+	 * {@link #reconsider(ServiceName)} for every service, for a registry that has just
+	 * rebuilt its state.
+	 * @return a change for each instance judged differently now
+	 */
+	public List<Change> reconsiderAll() {
+		return reconsider((instance) -> true);
+	}
+
+	private List<Change> reconsider(Predicate<InstanceSnapshot> which) {
+		return this.instances.values()
+			.stream()
+			.filter((instance) -> !instance.deregistered() && which.test(instance))
+			.map(this.health::reconsider)
+			.flatMap(Optional::stream)
+			.toList();
 	}
 
 	private static boolean isRepeatOrStale(ObservedHealth last, VerdictIssued verdict) {
@@ -184,7 +230,7 @@ public final class Fleet {
 		}
 		InstanceSnapshot updated = new InstanceSnapshot(previous.instanceId(), previous.service(), endpoint.host(),
 				endpoint.port(), registered.version(), registered.healthPath(), previous.lifecycle(),
-				previous.lastHealth(), previous.decidedBy(), revision, this.clock.instant());
+				previous.lastHealth(), previous.decidedBy(), revision, this.clock.instant(), previous.versionRefusal());
 		return new Change(previous, updated, List.of(), registered.registeredBy(),
 				"re-registered on version " + registered.version());
 	}
@@ -211,8 +257,14 @@ public final class Fleet {
 
 	Change transition(InstanceSnapshot from, Lifecycle to, ObservedHealth health, String decidedBy, String actor,
 			String reason) {
+		return transition(from, to, health, from.versionRefusal(), decidedBy, actor, reason);
+	}
+
+	Change transition(InstanceSnapshot from, Lifecycle to, ObservedHealth health, String versionRefusal,
+			String decidedBy, String actor, String reason) {
 		InstanceSnapshot after = new InstanceSnapshot(from.instanceId(), from.service(), from.host(), from.port(),
-				from.version(), from.healthPath(), to, health, decidedBy, from.revision() + 1, this.clock.instant());
+				from.version(), from.healthPath(), to, health, decidedBy, from.revision() + 1, this.clock.instant(),
+				versionRefusal);
 		List<Transition> transitions = (from.lifecycle() != to) ? List.of(new Transition(from.lifecycle(), to))
 				: List.of();
 		return new Change(from, after, transitions, actor, reason);

@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.contracts.registration.InstanceDeregistered;
 import dev.baton.contracts.registration.InstanceRegistered;
@@ -52,12 +53,25 @@ public class Registry {
 	}
 
 	/**
-	 * Repairs every gate whose published state differs from what the instances need: a
-	 * registry stopped between an instance's snapshot and its gate command left one
+	 * Learns what a deploy step read back at start-up says of its service's expected
+	 * versions, publishing nothing: instances are judged against them only once the
+	 * verdicts issued since are applied too (see {@link #reconcile()}).
+	 * @param step the step
+	 */
+	public synchronized void replay(DeployStep step) {
+		this.fleet.learn(step);
+	}
+
+	/**
+	 * Judges every instance against the versions its service expects now (deploys may
+	 * have started or ended while the registry was down, or its configuration changed),
+	 * then repairs every gate whose published state differs from what the instances need:
+	 * a registry stopped between an instance's snapshot and its gate command left one
 	 * behind.
-	 * @return the gate records published
+	 * @return the gate records published as repairs
 	 */
 	public synchronized List<GateChange> reconcile() {
+		this.fleet.reconsiderAll().forEach(this::apply);
 		List<GateChange> repairs = this.ledger.reconcile(this.fleet.all());
 		if (!repairs.isEmpty()) {
 			this.publications.publishGates(repairs);
@@ -81,6 +95,18 @@ public class Registry {
 
 	public synchronized void handle(VerdictIssued verdict) {
 		this.fleet.decide(verdict).ifPresent(this::apply);
+	}
+
+	/**
+	 * Learns a live deploy step and judges its service's instances again: a deploy that
+	 * starts, succeeds or fails changes the versions they may report. Judging again
+	 * whatever the step, a step redelivered after a failed publication finishes what the
+	 * first delivery began.
+	 * @param step the step
+	 */
+	public synchronized void handle(DeployStep step) {
+		this.fleet.learn(step);
+		this.fleet.reconsider(step.service()).forEach(this::apply);
 	}
 
 	/**

@@ -4,13 +4,17 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import dev.baton.contracts.DeployId;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
+import dev.baton.contracts.deploy.DeployStarted;
+import dev.baton.contracts.deploy.DeploySucceeded;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.contracts.registration.InstanceDeregistered;
@@ -20,6 +24,8 @@ import dev.baton.contracts.registration.OperatorAction;
 import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
+import dev.baton.registry.versions.ExpectedVersions;
+import dev.baton.registry.versions.VersionPolicy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -36,6 +42,8 @@ class FleetTests {
 	private final Fleet fleet = new Fleet((service) -> false, this.clock);
 
 	private final Fleet autoOnlineFleet = new Fleet(Set.of(ORDERS)::contains, this.clock);
+
+	private final Fleet guardedFleet = guarded(VersionPolicy.DEFAULT, false);
 
 	@Test
 	void newInstanceIsRegisteredWithBothGatesClosed() {
@@ -206,6 +214,110 @@ class FleetTests {
 		rebuilt.restore(first);
 
 		assertThat(rebuilt.live(ORDERS_1)).contains(second);
+	}
+
+	@Test
+	void aHealthyInstanceOnAVersionItsServiceDoesNotExpectStaysOutOfRotationWithTheReason() {
+		this.guardedFleet.learn(succeeded("d-1", "v1"));
+		apply(this.guardedFleet, registration("v1", 9001));
+
+		Change refused = this.guardedFleet.decide(verdict(HealthStatus.HEALTHY, "v3", "10:00:01")).orElseThrow();
+		this.guardedFleet.accept(refused);
+
+		assertThat(refused.after().lifecycle()).isEqualTo(Lifecycle.REGISTERED);
+		assertThat(refused.after().healthGateOpen()).isFalse();
+		assertThat(refused.after().lastHealth().version()).isEqualTo(Version.of("v3"));
+		assertThat(refused.after().versionRefusal())
+			.isEqualTo("reports v3, but orders expects v1 (deploy d-1 of v1 succeeded)");
+		assertThat(refused.refusesVersion()).isTrue();
+		assertThat(this.guardedFleet.decide(verdict(HealthStatus.HEALTHY, "v3", "10:00:31"))).isEmpty();
+	}
+
+	@Test
+	void aDeployOfTheRefusedVersionStartingPutsTheInstanceInRotation() {
+		Fleet autoOnline = guarded(VersionPolicy.DEFAULT, true);
+		autoOnline.learn(succeeded("d-1", "v1"));
+		apply(autoOnline, registration("v1", 9001));
+		applyVerdict(autoOnline, verdict(HealthStatus.HEALTHY, "v2", "10:00:01"));
+
+		autoOnline.learn(started("d-2", "v2", "v1"));
+		List<Change> changes = autoOnline.reconsider(ORDERS);
+
+		assertThat(changes).singleElement().satisfies((change) -> {
+			assertThat(change.after().lifecycle()).isEqualTo(Lifecycle.ONLINE);
+			assertThat(change.after().healthGateOpen()).isTrue();
+			assertThat(change.after().versionRefusal()).isEmpty();
+			assertThat(change.acceptsVersion()).isTrue();
+			assertThat(change.reason()).contains("orders expects v1 or v2 (deploy d-2 of v2 is running)");
+		});
+	}
+
+	@Test
+	void anOnlineInstanceLeftOnTheOldVersionLeavesRotationWhenADeploySucceeds() {
+		apply(this.guardedFleet, registration("v1", 9001));
+		applyVerdict(this.guardedFleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01"));
+		apply(this.guardedFleet, operate(OperatorAction.APPROVE));
+
+		this.guardedFleet.learn(succeeded("d-1", "v2"));
+		Change change = this.guardedFleet.reconsider(ORDERS).get(0);
+		this.guardedFleet.accept(change);
+
+		assertThat(change.after().lifecycle()).isEqualTo(Lifecycle.ONLINE);
+		assertThat(change.after().healthGateOpen()).isFalse();
+		assertThat(change.refusesVersion()).isTrue();
+		assertThat(this.guardedFleet.reconsider(ORDERS)).isEmpty();
+		assertThat(this.guardedFleet.reconsiderAll()).isEmpty();
+	}
+
+	@Test
+	void anUnhealthyVerdictIsNotJudgedByItsVersion() {
+		this.guardedFleet.learn(succeeded("d-1", "v1"));
+		apply(this.guardedFleet, registration("v1", 9001));
+		applyVerdict(this.guardedFleet, verdict(HealthStatus.HEALTHY, "v3", "10:00:01"));
+
+		InstanceSnapshot sick = applyVerdict(this.guardedFleet, verdict(HealthStatus.UNHEALTHY, "v3", "10:00:02"));
+
+		assertThat(sick.versionRefusal()).isEmpty();
+		assertThat(sick.healthGateOpen()).isFalse();
+	}
+
+	@Test
+	void aServiceThatOptedOutOfTheVersionGuardPutsAnyVersionInRotation() {
+		Fleet unguarded = guarded(new VersionPolicy(false, Set.of()), false);
+		unguarded.learn(succeeded("d-1", "v1"));
+		apply(unguarded, registration("v1", 9001));
+
+		InstanceSnapshot healthy = applyVerdict(unguarded, verdict(HealthStatus.HEALTHY, "v3", "10:00:01"));
+
+		assertThat(healthy.lifecycle()).isEqualTo(Lifecycle.PRE_ONLINE);
+		assertThat(healthy.healthGateOpen()).isTrue();
+	}
+
+	@Test
+	void aReRegistrationKeepsTheRefusalOfTheVersionTheInstanceReports() {
+		this.guardedFleet.learn(succeeded("d-1", "v1"));
+		apply(this.guardedFleet, registration("v1", 9001));
+		applyVerdict(this.guardedFleet, verdict(HealthStatus.HEALTHY, "v3", "10:00:01"));
+
+		InstanceSnapshot reRegistered = apply(this.guardedFleet, registration("v3", 9001));
+
+		assertThat(reRegistered.healthGateOpen()).isFalse();
+		assertThat(reRegistered.versionRefusal()).startsWith("reports v3");
+	}
+
+	private Fleet guarded(VersionPolicy policy, boolean autoOnline) {
+		return new Fleet((service) -> autoOnline, (service) -> AllowedEndpoints.ANY,
+				new ExpectedVersions((service) -> policy), this.clock);
+	}
+
+	private static DeployStarted started(String id, String version, String previous) {
+		return new DeployStarted(DeployId.of(id), ORDERS, Version.of(version), List.of(List.of(ORDERS_1)),
+				Map.of(ORDERS_1, Version.of(previous)), "ci", Instant.parse("2026-11-29T10:00:00Z"));
+	}
+
+	private static DeploySucceeded succeeded(String id, String version) {
+		return new DeploySucceeded(DeployId.of(id), ORDERS, Version.of(version), 1000,
+				Instant.parse("2026-11-29T10:00:00Z"));
 	}
 
 	private static InstanceSnapshot apply(Fleet fleet, RegistrationMessage message) {
