@@ -77,7 +77,7 @@ cli() { # as the operator, unless BATON_CONFIG names other settings
 # Kafka authenticates every client and authorizes by role (`baton acls` prints the ACLs): SCRAM on
 # the clients' listener, one principal per role; PLAIN on the broker's own loopback listeners for
 # the broker itself and for the administrator that creates the ACLs and the roles' credentials.
-KAFKA_ROLES=(registry health nginx-control deployer app operator)
+KAFKA_ROLES=(registry health nginx-control deployer app ci operator)
 SECRETS=$RUN/secrets # 0700; every password and token in a 0600 file, none on a command line
 KAFKA_ADMIN_PORT=$((KAFKA_PORT + 2))
 
@@ -104,7 +104,10 @@ write_secrets() { # every file 0600 in a 0700 directory
   printf 'baton.registry.admin.token=%s\n' "$(secret registry)" >> "$SECRETS/registry.properties"
   printf 'baton.nginx-control.control.token=%s\n' "$(secret nginx-control)" >> "$SECRETS/nginx-control.properties"
   printf 'Authorization: Bearer %s\n' "$(secret registry)" > "$SECRETS/registry.header"
-  cli_settings operator SCRAM-SHA-512 scram.ScramLoginModule "$KAFKA_PORT" > "$SECRETS/operator.cli.properties"
+  # the operator's, and those of an app and of CI for the attack suite, which writes as them
+  for role in operator app ci; do
+    cli_settings "$role" SCRAM-SHA-512 scram.ScramLoginModule "$KAFKA_PORT" > "$SECRETS/$role.cli.properties"
+  done
   cli_settings admin PLAIN plain.PlainLoginModule "$KAFKA_ADMIN_PORT" > "$SECRETS/admin.cli.properties"
   )
 }
@@ -180,7 +183,11 @@ service_arguments() { # module: sets ARGS to the service's settings, after the b
   # Its Kafka credentials, and its token if it has one, come from its role's file.
   local import="--spring.config.import=file:$SECRETS/$(role_of "$1").properties"
   case $1 in
-    registry-service) ARGS=() ;;
+    # Registrations only from this machine's loopback on the stack's instance ports; before any
+    # deploy is on record, only the version the stack starts its instances on goes in rotation.
+    registry-service) ARGS=("--baton.registry.services.$SERVICE.allowed-hosts=127.0.0.0/8"
+      "--baton.registry.services.$SERVICE.allowed-ports=9001-9005"
+      "--baton.registry.services.$SERVICE.expected-versions=v1") ;;
     deployer-service) ARGS=(
       "--baton.deployer.services.$SERVICE.runtime.kind=supervisord"
       "--baton.deployer.services.$SERVICE.runtime.activate=ln,-sfn,$DEMO/releases/{version},$DEMO/instances/{instanceId}/current"
@@ -480,4 +487,14 @@ chaos() {
     dev.baton.demo.chaos.ChaosRunner --root "$ROOT" \
     --run "$RUN" --service "$SERVICE" --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" \
     $($short && echo --short) "${fault[@]}"
+}
+
+attacks() {
+  [ $# -eq 0 ] || die "usage: ./baton attacks"
+  prepare_fresh_stack
+  trap stack_down EXIT
+  stack_up
+  BATON_CONFIG=$SECRETS/operator.cli.properties java "${JVM_OPTS[@]}" -cp "$ROOT/demo/target/baton-demo.jar" \
+    dev.baton.demo.attacks.AttackRunner --root "$ROOT" --run "$RUN" --service "$SERVICE" \
+    --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" --short
 }

@@ -106,7 +106,7 @@ public final class Stack {
 	 * Starts an instance that runs nowhere, on the first of its two programs.
 	 * @param instance the instance, the group's name
 	 */
-	void start(String instance) {
+	public void start(String instance) {
 		supervisor("start", instance + ":" + instance + "-a");
 	}
 
@@ -114,7 +114,7 @@ public final class Stack {
 	 * Stops an instance, whichever of its programs runs it.
 	 * @param instance the instance, the group's name
 	 */
-	void stop(String instance) {
+	public void stop(String instance) {
 		supervisor("stop", instance + ":*");
 	}
 
@@ -127,7 +127,7 @@ public final class Stack {
 	 * @param instanceId the instance
 	 * @return its JSON, or a missing node when unknown
 	 */
-	JsonNode instance(String instanceId) {
+	public JsonNode instance(String instanceId) {
 		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:7101/api/instances/" + instanceId))
 			.header("Authorization", "Bearer " + secret("registry"))
 			.timeout(Duration.ofSeconds(5))
