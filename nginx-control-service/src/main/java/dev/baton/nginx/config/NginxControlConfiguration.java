@@ -1,7 +1,6 @@
 package dev.baton.nginx.config;
 
 import java.time.Clock;
-import java.util.List;
 import java.util.Set;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -56,16 +55,7 @@ class NginxControlConfiguration {
 
 	@Bean
 	NginxSetup nginxSetup(NginxControlProperties properties) {
-		List<Route> routes = properties.routes()
-			.entrySet()
-			.stream()
-			.map((entry) -> new Route(ServiceName.of(entry.getKey()), entry.getValue().listenEndpoint(entry.getKey()),
-					entry.getValue().balancing()))
-			.toList();
-		NginxControlProperties.Nginx nginx = properties.nginx();
-		return new NginxSetup(NodeId.of(properties.nodeId()), nginx.workingDirectoryFor(properties.nodeId()),
-				nginx.modulesInclude(), nginx.modulesDirectory(), nginx.workerProcesses(), nginx.user(),
-				properties.control().endpoint(), properties.control().token(), routes);
+		return NginxLayout.setup(properties, properties.control().token(), ProcessUser.root());
 	}
 
 	@Bean

@@ -68,25 +68,32 @@ public record NginxControlProperties(
 
 	/**
 	 * @param binary the nginx executable
-	 * @param workingDirectory generated files, logs and temp files; defaults to
+	 * @param workingDirectory generated files and logs; defaults to
 	 * {@code <tmp>/baton-nginx-control/<node-id>}
+	 * @param tempDirectory where nginx's workers write request bodies and buffered
+	 * answers; defaults to {@code temp} in the working directory, or to
+	 * {@code <working-directory>-temp} beside it when the workers run as another user
 	 * @param modulesInclude main-context include loading the Lua module (empty for
 	 * OpenResty)
 	 * @param modulesDirectory where relative {@code load_module} paths point
 	 * @param workerProcesses nginx's {@code worker_processes}
-	 * @param user the user nginx workers run as when started as root; empty keeps root
+	 * @param workerUser the user nginx's workers run as when nginx-control runs as root
+	 * (nginx started by any other user cannot switch users); {@code root} keeps them root
 	 * @param startTimeout how long nginx may take to answer after start, and to quit
 	 */
-	public record Nginx(@DefaultValue("/usr/sbin/nginx") Path binary, Path workingDirectory,
+	public record Nginx(@DefaultValue("/usr/sbin/nginx") Path binary, Path workingDirectory, Path tempDirectory,
 			@DefaultValue("/etc/nginx/modules-enabled/*.conf") @Pattern(regexp = "[^;{}\"'\\s]*") String modulesInclude,
 			@DefaultValue("/usr/share/nginx/modules") Path modulesDirectory,
 			@DefaultValue("auto") @Pattern(regexp = "auto|[1-9][0-9]{0,2}") String workerProcesses,
-			@DefaultValue("") @Pattern(regexp = "[a-z_][a-z0-9_-]{0,31}|") String user,
+			@DefaultValue("nobody") @Pattern(regexp = "[a-z_][a-z0-9_-]{0,31}") String workerUser,
 			@DefaultValue("10s") Duration startTimeout) {
 
 		public Nginx {
 			if (workingDirectory != null) {
 				PropertyChecks.safePath("baton.nginx-control.nginx.working-directory", workingDirectory);
+			}
+			if (tempDirectory != null) {
+				PropertyChecks.safePath("baton.nginx-control.nginx.temp-directory", tempDirectory);
 			}
 		}
 

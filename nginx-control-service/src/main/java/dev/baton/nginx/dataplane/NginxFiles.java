@@ -63,15 +63,8 @@ public class NginxFiles {
 		writeSnippet();
 		try {
 			Files.createDirectories(this.setup.logDirectory());
-			for (String temp : TEMP) {
-				Path directory = Files.createDirectories(this.setup.tempDirectory().resolve(temp));
-				if (!this.setup.user().isEmpty() && NginxSetup.runsAsRoot()) {
-					Files.setOwner(directory,
-							directory.getFileSystem()
-								.getUserPrincipalLookupService()
-								.lookupPrincipalByName(this.setup.user()));
-				}
-			}
+			// nginx creates each temp path in it, and as root gives them to its workers
+			Files.createDirectories(this.setup.tempDirectory());
 			Path modules = this.setup.workingDirectory().resolve("modules");
 			if (!Files.exists(modules, LinkOption.NOFOLLOW_LINKS) && this.setup.modulesDirectory() != null) {
 				Files.createSymbolicLink(modules, this.setup.modulesDirectory());

@@ -23,6 +23,7 @@ class NginxControlPropertiesTests {
 			assertThat(properties.nginx().binary()).hasToString("/usr/sbin/nginx");
 			assertThat(properties.drain().pollInterval()).hasMillis(5);
 			assertThat(properties.mode()).isEqualTo(NginxControlProperties.Mode.MANAGED);
+			assertThat(properties.nginx().workerUser()).isEqualTo("nobody");
 		});
 	}
 
