@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -314,6 +315,12 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 		assertThat((post.body().equals(String.valueOf(a.port())) ? a : b).lastBodyLength()).isEqualTo(large.length);
 		Path temp = node.workingDirectory().resolveSibling(node.workingDirectory().getFileName() + "-temp");
 		assertThat(Files.getOwner(temp).getName()).isEqualTo("www-data");
+		assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(node.workingDirectory())))
+			.as("the working directory, which the workers never enter")
+			.isEqualTo("rwx------");
+		assertThat(PosixFilePermissions
+			.toString(Files.getPosixFilePermissions(node.workingDirectory().resolve("nginx.conf"))))
+			.isEqualTo("rw-------");
 		assertThat(Files.readString(node.workingDirectory().resolve("logs/error.log")))
 			.as("a worker wrote the body to its temp path, and logged it")
 			.contains("a client request body is buffered to a temporary file " + temp.resolve("body"));

@@ -68,8 +68,10 @@ public record NginxControlProperties(
 
 	/**
 	 * @param binary the nginx executable
-	 * @param workingDirectory generated files and logs; defaults to
-	 * {@code <tmp>/baton-nginx-control/<node-id>}
+	 * @param workingDirectory generated files and logs, private to nginx-control's user;
+	 * defaults to {@code /var/lib/baton/nginx-control/<node-id>} for root,
+	 * {@code ~/.local/state/baton/nginx-control/<node-id>} (or under
+	 * {@code $XDG_STATE_HOME}) for anyone else
 	 * @param tempDirectory where nginx's workers write request bodies and buffered
 	 * answers; defaults to {@code temp} in the working directory, or to
 	 * {@code <working-directory>-temp} beside it when the workers run as another user
@@ -95,11 +97,6 @@ public record NginxControlProperties(
 			if (tempDirectory != null) {
 				PropertyChecks.safePath("baton.nginx-control.nginx.temp-directory", tempDirectory);
 			}
-		}
-
-		Path workingDirectoryFor(String nodeId) {
-			return (this.workingDirectory != null) ? this.workingDirectory
-					: Path.of(System.getProperty("java.io.tmpdir"), "baton-nginx-control", nodeId);
 		}
 
 	}

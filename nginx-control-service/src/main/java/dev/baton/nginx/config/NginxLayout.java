@@ -14,14 +14,17 @@ import dev.baton.nginx.dataplane.Route;
 import dev.baton.nginx.dataplane.WorkerAccount;
 
 /**
- * Where a node's nginx keeps its files, and who its workers run as. nginx started as root
- * switches its workers to the configured user, who cannot enter nginx-control's own
- * directory: their temp paths then go to a directory of theirs beside it. nginx started
- * by any other user runs its workers as that user, with their temp paths inside.
+ * Where a node's nginx keeps its files, and who its workers run as. The working directory
+ * (generated config, Lua code, token, logs) is private to nginx-control's user. nginx
+ * started as root switches its workers to the configured user, who cannot enter it: their
+ * temp paths then go to a directory of theirs beside it. nginx started by any other user
+ * runs its workers as that user, with their temp paths inside.
  */
 final class NginxLayout {
 
 	private static final Logger logger = LoggerFactory.getLogger(NginxLayout.class);
+
+	private static final String WORKING_DIRECTORY = "baton.nginx-control.nginx.working-directory";
 
 	private static final String WORKER_USER = "baton.nginx-control.nginx.worker-user";
 
@@ -39,7 +42,7 @@ final class NginxLayout {
 	 */
 	static NginxSetup setup(NginxControlProperties properties, String token, boolean root) {
 		NginxControlProperties.Nginx nginx = properties.nginx();
-		Path work = nginx.workingDirectoryFor(properties.nodeId()).toAbsolutePath().normalize();
+		Path work = workingDirectory(properties, root);
 		boolean managed = properties.mode() == Mode.MANAGED;
 		WorkerAccount workers = (managed && root) ? account(nginx.workerUser()) : null;
 		boolean apart = workers != null && !workers.root();
@@ -63,6 +66,19 @@ final class NginxLayout {
 		}
 		return new NginxSetup(NodeId.of(properties.nodeId()), work, nginx.modulesInclude(), nginx.modulesDirectory(),
 				nginx.workerProcesses(), workers, temp, properties.control().endpoint(), token, routes(properties));
+	}
+
+	/**
+	 * The configured working directory, or the default one, private either way.
+	 */
+	private static Path workingDirectory(NginxControlProperties properties, boolean root) {
+		Path configured = properties.nginx().workingDirectory();
+		Path work = ((configured != null) ? configured
+				: StateHome.current(root).resolve("nginx-control").resolve(properties.nodeId()))
+			.toAbsolutePath()
+			.normalize();
+		PropertyChecks.safePath(WORKING_DIRECTORY, work);
+		return PrivateDirectory.prepare(work, WORKING_DIRECTORY);
 	}
 
 	private static WorkerAccount account(String user) {

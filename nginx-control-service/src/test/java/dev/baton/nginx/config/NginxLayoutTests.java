@@ -106,6 +106,52 @@ class NginxLayoutTests {
 		assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(temp))).isEqualTo("rwxr-xr-x");
 	}
 
+	@Test
+	void workingDirectoryIsCreatedPrivateToNginxControlsUser() throws Exception {
+		Path work = this.directory.resolve("state/node-1");
+
+		NginxSetup setup = NginxLayout.setup(properties("nginx.working-directory", work.toString()), TOKEN, false);
+
+		assertThat(setup.workingDirectory()).isEqualTo(work);
+		assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(work))).isEqualTo("rwx------");
+		assertThat(Files.getOwner(work).getName()).isEqualTo(ProcessUser.name());
+	}
+
+	@Test
+	void existingWorkingDirectoryOthersCanEnterStopsStartUpAndIsLeftAsItWas() throws Exception {
+		Path work = Files.createDirectory(this.directory.resolve("node-1"));
+		Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxrwxr-x"));
+
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> NginxLayout.setup(properties("nginx.working-directory", work.toString()), TOKEN, false))
+			.withMessage("baton.nginx-control.nginx.working-directory: " + work
+					+ " is open to others (rwxrwxr-x); it must be private to its user: chmod 700 it after checking"
+					+ " what it holds");
+		assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(work))).isEqualTo("rwxrwxr-x");
+	}
+
+	@Test
+	void workingDirectoryThatIsASymbolicLinkStopsStartUp() throws Exception {
+		Path target = Files.createDirectory(this.directory.resolve("elsewhere"));
+		Path work = Files.createSymbolicLink(this.directory.resolve("node-1"), target);
+
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> NginxLayout.setup(properties("nginx.working-directory", work.toString()), TOKEN, false))
+			.withMessage(
+					"baton.nginx-control.nginx.working-directory: " + work + " is not a directory but a symbolic link");
+	}
+
+	@Test
+	void workingDirectoryOfAnotherUserStopsStartUp() throws Exception {
+		assumeRoot();
+		Path work = Files.createDirectory(this.directory.resolve("node-1"));
+		Files.setOwner(work, work.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
+
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> NginxLayout.setup(properties("nginx.working-directory", work.toString()), TOKEN, true))
+			.withMessage("baton.nginx-control.nginx.working-directory: " + work + " belongs to nobody, not to root");
+	}
+
 	private static void assumeRoot() {
 		assumeThat(ProcessUser.root()).as("only root can start nginx workers as another user").isTrue();
 	}
