@@ -16,10 +16,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;
@@ -36,6 +41,7 @@ import static org.awaitility.Awaitility.await;
  * nginx-control against a real nginx and a real broker, driven as the registry and the
  * deployer drive it. Subclasses choose the broker.
  */
+@ExtendWith(OutputCaptureExtension.class)
 abstract class NginxControlIntegrationTests extends NodeWorldTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
@@ -329,6 +335,31 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 
 	private static String userOf(long pid) {
 		return ProcessHandle.of(pid).flatMap((process) -> process.info().user()).orElseThrow();
+	}
+
+	@Test
+	void tokenFromAFileOpensTheControlEndpointAndIsOnNoCommandLineNorInTheLog(CapturedOutput output) throws Exception {
+		String token = "file-token-" + UUID.randomUUID();
+		Path secrets = Files.createDirectories(Path.of("target", "nginx-it", this.world.prefix() + "secrets"));
+		Path file = Files.writeString(secrets.resolve("control.token"), token + "\n");
+		Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+		RunningNode node = this.world.node("node-a", "managed", List.of("orders"), "baton.nginx-control.control.token=",
+				"baton.nginx-control.control.token-file=" + file.toAbsolutePath());
+
+		assertThat(new ControlClient(node.controlEndpoint(), token).epoch()).isNotBlank();
+		assertThatExceptionOfType(ControlRefusedException.class).isThrownBy(() -> node.control().epoch());
+		assertThat(node.nginxPids()).isNotEmpty()
+			.allSatisfy((pid) -> assertThat(commandLine(pid)).contains("nginx").doesNotContain(token));
+		assertThat(Files.readString(node.workingDirectory().resolve("nginx.conf"))).doesNotContain(token);
+		assertThat(PosixFilePermissions
+			.toString(Files.getPosixFilePermissions(node.workingDirectory().resolve("control.token"))))
+			.isEqualTo("rw-------");
+		assertThat(output).as("the node's log").contains("Started nginx").doesNotContain(token);
+	}
+
+	private static String commandLine(long pid) throws Exception {
+		return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8)
+			.replace('\0', ' ');
 	}
 
 	@Test

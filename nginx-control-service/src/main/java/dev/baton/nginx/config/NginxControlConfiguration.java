@@ -55,12 +55,12 @@ class NginxControlConfiguration {
 
 	@Bean
 	NginxSetup nginxSetup(NginxControlProperties properties) {
-		return NginxLayout.setup(properties, properties.control().token(), ProcessUser.root());
+		return NginxLayout.setup(properties, ControlToken.of(properties.control()), ProcessUser.root());
 	}
 
 	@Bean
-	ControlClient controlClient(NginxControlProperties properties) {
-		return new ControlClient(properties.control().endpoint(), properties.control().token());
+	ControlClient controlClient(NginxSetup setup) {
+		return new ControlClient(setup.control(), setup.token());
 	}
 
 	@Bean

@@ -114,11 +114,16 @@ public record NginxControlProperties(
 	}
 
 	/**
+	 * The control endpoint and its token, given as exactly one of {@code token} or
+	 * {@code token-file}.
+	 *
 	 * @param address where the control endpoint listens; must be a loopback address
-	 * @param token required in the {@code X-Baton-Token} header of every control request
+	 * @param token required in the {@code X-Baton-Token} header of every control request;
+	 * empty counts as not set
+	 * @param tokenFile a file holding the token, its owner's only (0600), read at
+	 * start-up, so that the token is on no command line
 	 */
-	public record Control(@DefaultValue("127.0.0.1:7180") String address, @NotBlank @Pattern(regexp = "[!-~]{16,256}",
-			message = "must be 16 to 256 printable ASCII characters without spaces") String token) {
+	public record Control(@DefaultValue("127.0.0.1:7180") String address, String token, Path tokenFile) {
 
 		public Control {
 			Endpoint endpoint = PropertyChecks.address("baton.nginx-control.control.address", address);
@@ -126,10 +131,26 @@ public record NginxControlProperties(
 				throw new IllegalArgumentException(
 						"baton.nginx-control.control.address must be a loopback address, got " + address);
 			}
+			token = (token != null && !token.isEmpty()) ? token : null;
+			if ((token == null) == (tokenFile == null)) {
+				throw new IllegalArgumentException(
+						"exactly one of " + ControlToken.PROPERTY + " and " + ControlToken.FILE_PROPERTY
+								+ " must be set, " + ((token == null) ? "neither is" : "both are"));
+			}
+			if (token != null) {
+				ControlToken.check(ControlToken.PROPERTY, token);
+			}
 		}
 
 		Endpoint endpoint() {
 			return PropertyChecks.address("baton.nginx-control.control.address", this.address);
+		}
+
+		/** The token stays out of logs and error messages. */
+		@Override
+		public String toString() {
+			return "Control[address=" + this.address + ", token=" + ((this.token != null) ? "(set)" : "(none)")
+					+ ", tokenFile=" + this.tokenFile + "]";
 		}
 
 		private static boolean isLoopback(String host) {

@@ -67,4 +67,12 @@ public record NginxSetup(NodeId nodeId, Path workingDirectory, String modulesInc
 		return this.workingDirectory.resolve("logs");
 	}
 
+	/** The token stays out of logs and error messages. */
+	@Override
+	public String toString() {
+		return "NginxSetup[nodeId=" + this.nodeId + ", workingDirectory=" + this.workingDirectory + ", workers="
+				+ this.workers + ", tempDirectory=" + this.tempDirectory + ", control=" + this.control + ", routes="
+				+ this.routes + "]";
+	}
+
 }
