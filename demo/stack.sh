@@ -111,9 +111,10 @@ service_arguments() { # module: sets ARGS to the service's settings, after the b
       "--baton.deployer.services.$SERVICE.runtime.command-timeout=60s"
       "--baton.deployer.services.$SERVICE.surge.ports=$(IFS=,; echo "${SPARE_PORTS[*]}")"
       "--baton.deployer.services.$SERVICE.health-timeout=60s") ;;
-    nginx-control-service) ARGS=(--baton.nginx-control.node-id=edge-1
+    # The token goes as a file (0600): a command line is readable by every local user.
+    nginx-control-service) secret nginx-control >/dev/null; ARGS=(--baton.nginx-control.node-id=edge-1
       --baton.nginx-control.routes.$SERVICE.listen="127.0.0.1:$NGINX_PORT"
-      --baton.nginx-control.control.token="$(secret nginx-control)"
+      --baton.nginx-control.control.token-file="$RUN/nginx-control.token"
       --baton.nginx-control.nginx.working-directory="$RUN/nginx") ;;
     # Everything shares 2 cores here: a cold instance under load can take more than the default
     # 500 ms to answer a probe (seen: over 2 s while another JVM starts); a slow answer must not take
@@ -356,7 +357,7 @@ prepare_fresh_stack() {
   ensure_packages
   build
   stack_down
-  rm -rf "$RUN/kafka" "$DEMO" "$RUN/nginx"
+  rm -rf "$RUN/kafka" "$DEMO" "$RUN/nginx" "$RUN/nginx-temp"
 }
 
 demo() {
