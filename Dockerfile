@@ -5,8 +5,10 @@ WORKDIR /src
 COPY . .
 RUN ./mvnw -q -B -DskipTests package
 
+# The services' user has a home of its own: the deployer keeps its private state directory there
+# (~/.local/state/baton) unless its work-dir is set.
 FROM eclipse-temurin:17-jre AS java-service
-RUN useradd --system --home /app baton
+RUN useradd --system --create-home --home-dir /home/baton baton
 WORKDIR /app
 USER baton
 

@@ -101,8 +101,7 @@ write_secrets() { # every file 0600 in a 0700 directory
   done
   # the class-data-sharing training of the apps registers on topics of its own, as the administrator
   spring_settings admin PLAIN plain.PlainLoginModule > "$SECRETS/admin.properties"
-  printf 'baton.registry.admin.token=%s\n' "$(secret registry)" >> "$SECRETS/registry.properties"
-  printf 'baton.nginx-control.control.token=%s\n' "$(secret nginx-control)" >> "$SECRETS/nginx-control.properties"
+  secret registry >/dev/null && secret nginx-control >/dev/null # the tokens' files, read by the services
   printf 'Authorization: Bearer %s\n' "$(secret registry)" > "$SECRETS/registry.header"
   # the operator's, and those of an app and of CI for the attack suite, which writes as them
   for role in operator app ci; do
@@ -180,12 +179,13 @@ declare -A SERVICE_PORT=([registry-service]=$REGISTRY_PORT [health-service]=7102
   [deployer-service]=7104)
 
 service_arguments() { # module: sets ARGS to the service's settings, after the broker's address and its port
-  # Its Kafka credentials, and its token if it has one, come from its role's file.
+  # Its Kafka credentials come from its role's file, its token (if it has one) from the token's file.
   local import="--spring.config.import=file:$SECRETS/$(role_of "$1").properties"
   case $1 in
     # Registrations only from this machine's loopback on the stack's instance ports; before any
     # deploy is on record, only the version the stack starts its instances on goes in rotation.
-    registry-service) ARGS=("--baton.registry.services.$SERVICE.allowed-hosts=127.0.0.0/8"
+    registry-service) ARGS=("--baton.registry.admin.token-file=$RUN/registry.token"
+      "--baton.registry.services.$SERVICE.allowed-hosts=127.0.0.0/8"
       "--baton.registry.services.$SERVICE.allowed-ports=9001-9005"
       "--baton.registry.services.$SERVICE.expected-versions=v1") ;;
     deployer-service) ARGS=(
@@ -196,9 +196,12 @@ service_arguments() { # module: sets ARGS to the service's settings, after the b
       "--baton.deployer.services.$SERVICE.runtime.command-timeout=60s"
       "--baton.deployer.services.$SERVICE.surge.ports=$(IFS=,; echo "${SPARE_PORTS[*]}")"
       "--baton.deployer.services.$SERVICE.health-timeout=60s") ;;
-    nginx-control-service) ARGS=(--baton.nginx-control.node-id=edge-1
+    # The token goes as a file (0600): a command line is readable by every local user.
+    nginx-control-service) secret nginx-control >/dev/null; ARGS=(--baton.nginx-control.node-id=edge-1
       --baton.nginx-control.routes.$SERVICE.listen="127.0.0.1:$NGINX_PORT"
-      --baton.nginx-control.nginx.working-directory="$RUN/nginx") ;;
+      --baton.nginx-control.control.token-file="$RUN/nginx-control.token"
+      --baton.nginx-control.nginx.working-directory="$RUN/nginx"
+      --baton.nginx-control.nginx.temp-directory="$(nginx_temp)") ;;
     # Everything shares 2 cores here: a cold instance under load can take more than the default
     # 500 ms to answer a probe (seen: over 2 s while another JVM starts); a slow answer must not take
     # the only serving instance out. A dead instance still fails fast: a refused probe is no timeout.
@@ -209,6 +212,17 @@ service_arguments() { # module: sets ARGS to the service's settings, after the b
       --baton.health.services.$SERVICE.fast-interval=10ms) ;;
   esac
   ARGS=("$import" "${ARGS[@]}")
+}
+
+nginx_temp() { # where nginx's workers write request bodies: as root they run as nobody, who must reach it
+  # even from a checkout under a private home (0700 /root); nginx-control creates it 0700 for them
+  if [ "$(id -u)" = 0 ]; then
+    local parent
+    parent=/var/lib/baton/local-stack-$(printf '%s' "$RUN" | sha1sum | cut -c1-12)
+    (umask 022 && mkdir -p "$parent") && printf '%s/nginx-temp\n' "$parent"
+  else
+    printf '%s/nginx-temp\n' "$RUN"
+  fi
 }
 
 service_build() { # module: where the service runs from, its jar extracted (the layout class-data sharing needs)
@@ -443,7 +457,7 @@ prepare_fresh_stack() {
   ensure_packages
   build
   stack_down
-  rm -rf "$RUN/kafka" "$DEMO" "$RUN/nginx"
+  rm -rf "$RUN/kafka" "$DEMO" "$RUN/nginx" "$(nginx_temp)"
 }
 
 demo() {

@@ -6,16 +6,25 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;
@@ -25,12 +34,14 @@ import dev.baton.kafka.testing.FreePorts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 /**
  * nginx-control against a real nginx and a real broker, driven as the registry and the
  * deployer drive it. Subclasses choose the broker.
  */
+@ExtendWith(OutputCaptureExtension.class)
 abstract class NginxControlIntegrationTests extends NodeWorldTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
@@ -274,6 +285,81 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 		assertThat(request.get().statusCode()).isEqualTo(200);
 		assertThat(node.control().inFlight(orders, List.of(slow.endpoint()), Duration.ZERO))
 			.containsEntry(slow.endpoint(), 0L);
+	}
+
+	@Test
+	void workersRunAsTheConfiguredUserAndStillBalanceBufferALargePostLogAndDrain() throws Exception {
+		assumeThat(ProcessHandle.current().info().user()).as("nginx switches its workers' user only as root")
+			.hasValue("root");
+		UpstreamServer a = closeLater(new UpstreamServer());
+		UpstreamServer b = closeLater(new UpstreamServer());
+		RunningNode node = this.world.node("node-a", "managed", List.of("orders"),
+				"baton.nginx-control.nginx.worker-user=www-data");
+		this.topics.up("orders", a.endpoint());
+		this.topics.up("orders", b.endpoint());
+		await().atMost(WAIT).until(() -> node.peers("orders").equals(Map.of(a.endpoint(), true, b.endpoint(), true)));
+		long master = node.nginxMasterPid();
+		Set<Long> workers = new TreeSet<>(node.nginxPids());
+		workers.remove(master);
+		HttpClient http = HttpClient.newHttpClient();
+		URI uri = URI.create("http://127.0.0.1:" + node.listenPort("orders") + "/");
+		Set<String> servedBy = new TreeSet<>();
+		for (int i = 0; i < 20; i++) {
+			servedBy.add(http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString()).body());
+		}
+		byte[] large = new byte[600 * 1024];
+		HttpResponse<String> post = http.send(
+				HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofByteArray(large)).build(),
+				HttpResponse.BodyHandlers.ofString());
+		String close = this.topics.gate("orders", a.endpoint(), "DEPLOY", false);
+
+		assertThat(userOf(master)).isEqualTo("root");
+		assertThat(workers).hasSize(2).allSatisfy((worker) -> assertThat(userOf(worker)).isEqualTo("www-data"));
+		assertThat(servedBy).as("the Lua balancer picks both peers")
+			.containsExactlyInAnyOrder(String.valueOf(a.port()), String.valueOf(b.port()));
+		assertThat(post.statusCode()).isEqualTo(200);
+		assertThat((post.body().equals(String.valueOf(a.port())) ? a : b).lastBodyLength()).isEqualTo(large.length);
+		Path temp = node.workingDirectory().resolveSibling(node.workingDirectory().getFileName() + "-temp");
+		assertThat(Files.getOwner(temp).getName()).isEqualTo("www-data");
+		assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(node.workingDirectory())))
+			.as("the working directory, which the workers never enter")
+			.isEqualTo("rwx------");
+		assertThat(PosixFilePermissions
+			.toString(Files.getPosixFilePermissions(node.workingDirectory().resolve("nginx.conf"))))
+			.isEqualTo("rw-------");
+		assertThat(Files.readString(node.workingDirectory().resolve("logs/error.log")))
+			.as("a worker wrote the body to its temp path, and logged it")
+			.contains("a client request body is buffered to a temporary file " + temp.resolve("body"));
+		await().atMost(WAIT).until(() -> this.topics.answer("PeerDrained", close, "node-a").isPresent());
+	}
+
+	private static String userOf(long pid) {
+		return ProcessHandle.of(pid).flatMap((process) -> process.info().user()).orElseThrow();
+	}
+
+	@Test
+	void tokenFromAFileOpensTheControlEndpointAndIsOnNoCommandLineNorInTheLog(CapturedOutput output) throws Exception {
+		String token = "file-token-" + UUID.randomUUID();
+		Path secrets = Files.createDirectories(Path.of("target", "nginx-it", this.world.prefix() + "secrets"));
+		Path file = Files.writeString(secrets.resolve("control.token"), token + "\n");
+		Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+		RunningNode node = this.world.node("node-a", "managed", List.of("orders"), "baton.nginx-control.control.token=",
+				"baton.nginx-control.control.token-file=" + file.toAbsolutePath());
+
+		assertThat(new ControlClient(node.controlEndpoint(), token).epoch()).isNotBlank();
+		assertThatExceptionOfType(ControlRefusedException.class).isThrownBy(() -> node.control().epoch());
+		assertThat(node.nginxPids()).isNotEmpty()
+			.allSatisfy((pid) -> assertThat(commandLine(pid)).contains("nginx").doesNotContain(token));
+		assertThat(Files.readString(node.workingDirectory().resolve("nginx.conf"))).doesNotContain(token);
+		assertThat(PosixFilePermissions
+			.toString(Files.getPosixFilePermissions(node.workingDirectory().resolve("control.token"))))
+			.isEqualTo("rw-------");
+		assertThat(output).as("the node's log").contains("Started nginx").doesNotContain(token);
+	}
+
+	private static String commandLine(long pid) throws Exception {
+		return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8)
+			.replace('\0', ' ');
 	}
 
 	@Test

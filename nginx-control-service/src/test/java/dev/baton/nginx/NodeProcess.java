@@ -1,5 +1,6 @@
 package dev.baton.nginx;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -29,8 +30,14 @@ final class NodeProcess implements AutoCloseable {
 	/** Starts the node and returns at once. */
 	void start() {
 		this.started = Instant.now();
-		this.process = ServiceProcess.start(this.name, NginxControlApplication.class,
-				this.arguments.workingDirectory().resolve("jvm"), this.arguments.commandLine());
+		this.process = ServiceProcess.start(this.name, NginxControlApplication.class, jvmDirectory(),
+				this.arguments.commandLine());
+	}
+
+	/** Beside the node's working directory, which the node must create itself. */
+	private Path jvmDirectory() {
+		Path work = this.arguments.workingDirectory();
+		return work.resolveSibling(work.getFileName() + "-jvm");
 	}
 
 	/** When the last {@link #start()} began the process. */

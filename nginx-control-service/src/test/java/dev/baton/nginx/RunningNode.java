@@ -73,7 +73,8 @@ public final class RunningNode implements AutoCloseable {
 				List<String> services, String... extraProperties) {
 			Path work = Path.of("target", "nginx-it", topicPrefix + nodeId).toAbsolutePath();
 			try {
-				Files.createDirectories(work);
+				// the node creates its working directory itself, private
+				Files.createDirectories(work.getParent());
 			}
 			catch (IOException ex) {
 				throw new UncheckedIOException(ex);

@@ -41,6 +41,8 @@ public final class UpstreamServer implements AutoCloseable {
 
 	private final AtomicReference<Instant> lastEnd = new AtomicReference<>();
 
+	private final AtomicInteger lastBodyLength = new AtomicInteger();
+
 	public UpstreamServer() {
 		try {
 			this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
@@ -57,7 +59,7 @@ public final class UpstreamServer implements AutoCloseable {
 		this.requests.incrementAndGet();
 		this.inProgress.incrementAndGet();
 		try (InputStream body = exchange.getRequestBody()) {
-			body.readAllBytes();
+			this.lastBodyLength.set(body.readAllBytes().length);
 			String query = exchange.getRequestURI().getQuery();
 			if (query != null && query.startsWith("hold=")) {
 				hold(Long.parseLong(query.substring("hold=".length())));
@@ -98,6 +100,13 @@ public final class UpstreamServer implements AutoCloseable {
 
 	public int inProgress() {
 		return this.inProgress.get();
+	}
+
+	/**
+	 * How many bytes the body of the last request had, as they arrived.
+	 */
+	public int lastBodyLength() {
+		return this.lastBodyLength.get();
 	}
 
 	/**

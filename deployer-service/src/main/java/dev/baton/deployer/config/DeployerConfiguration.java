@@ -1,5 +1,6 @@
 package dev.baton.deployer.config;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -99,7 +100,7 @@ class DeployerConfiguration {
 
 	@Bean
 	Runtimes runtimes(DeployerProperties properties) {
-		Path workDirectory = WorkDirectory.prepare(properties.workDir());
+		Path workDirectory = workDirectory(properties.workDir());
 		Map<ServiceName, InstanceRuntime> runtimes = new LinkedHashMap<>();
 		properties.services().forEach((name, service) -> {
 			ServiceName serviceName = ServiceName.of(name);
@@ -143,6 +144,15 @@ class DeployerConfiguration {
 		factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(properties.buildConsumerProperties(),
 				new StringDeserializer(), new ByteArrayDeserializer()));
 		return factory;
+	}
+
+	private static Path workDirectory(Path configured) {
+		try {
+			return WorkDirectory.prepare(configured);
+		}
+		catch (IllegalArgumentException | UncheckedIOException ex) {
+			throw new IllegalArgumentException("baton.deployer.work-dir: " + ex.getMessage(), ex);
+		}
 	}
 
 	private static Function<ServiceName, Optional<ServicePolicy>> policies(DeployerProperties properties) {

@@ -28,8 +28,10 @@ import dev.baton.deployer.rollout.ServicePolicy;
  * @param replicaId names this replica, the same across its restarts (its static
  * membership of the {@code deploy.requests} group)
  * @param workDir where the deployer keeps what must survive a kill of its process (the
- * pids of running restart hooks); by default a private directory named after the replica
- * in the system's temporary directory
+ * pids of running restart hooks), private to its user; by default
+ * {@code /var/lib/baton/deployer/<replica-id>} for root,
+ * {@code ~/.local/state/baton/deployer/<replica-id>} (or under {@code $XDG_STATE_HOME})
+ * for anyone else
  */
 @Validated
 @ConfigurationProperties("baton.deployer")
@@ -43,8 +45,7 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 			throw new IllegalArgumentException(
 					"baton.deployer.replica-id must be letters, digits, '.', '_' or '-', got " + replicaId);
 		}
-		workDir = (workDir != null) ? workDir
-				: Path.of(System.getProperty("java.io.tmpdir"), "baton-deployer-" + replicaId);
+		workDir = (workDir != null) ? workDir : StateHome.current().resolve("deployer").resolve(replicaId);
 	}
 
 	static void positive(String property, Duration duration) {

@@ -2,7 +2,6 @@ package dev.baton.deployer.runtime;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,13 +15,10 @@ import dev.baton.deployer.rollout.Target;
 
 /**
  * Runs one argv as a process, without a shell, within a timeout, keeping the end of its
- * standard output and error. Both go through temporary files, so a chatty command can
- * never block on a full pipe.
+ * standard output and error ({@link OutputTail}: capped, secrets redacted). Both go
+ * through temporary files, so a chatty command can never block on a full pipe.
  */
 final class CommandRunner {
-
-	/** How much of standard error travels in a step event. */
-	static final int STDERR_TAIL_CHARS = 2000;
 
 	/** The exit code reported for a command that ran out of time or could not start. */
 	static final int NOT_COMPLETED = -1;
@@ -108,7 +104,7 @@ final class CommandRunner {
 			return new Ran(process.exitValue(), tail(stdout), tail(stderr));
 		}
 		catch (IOException ex) {
-			return new Ran(NOT_COMPLETED, "", "could not run " + argv.get(0) + ": " + ex.getMessage());
+			return new Ran(NOT_COMPLETED, "", OutputTail.of("could not run " + argv.get(0) + ": " + ex.getMessage()));
 		}
 		finally {
 			deleteQuietly(stdout);
@@ -121,8 +117,7 @@ final class CommandRunner {
 	}
 
 	private static String tail(Path file) throws IOException {
-		String text = Files.readString(file, StandardCharsets.UTF_8);
-		return (text.length() <= STDERR_TAIL_CHARS) ? text : text.substring(text.length() - STDERR_TAIL_CHARS);
+		return OutputTail.read(file);
 	}
 
 	private static void deleteQuietly(Path file) {

@@ -96,8 +96,7 @@ public final class CommandRuntime implements InstanceRuntime {
 				break;
 			}
 		}
-		String tail = (stderr.length() <= CommandRunner.STDERR_TAIL_CHARS) ? stderr.toString()
-				: stderr.substring(stderr.length() - CommandRunner.STDERR_TAIL_CHARS);
+		String tail = OutputTail.of(stderr.toString());
 		ProcessWatch watch = configured.check()
 			.filter((check) -> watched)
 			.map((check) -> check(check.fill(values), configured.timeout()))

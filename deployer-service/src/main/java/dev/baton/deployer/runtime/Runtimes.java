@@ -11,7 +11,10 @@ import dev.baton.deployer.rollout.Target;
 
 /**
  * Each service's own runtime, as configured: a deploy acts on one runtime whatever kind
- * each service's is.
+ * each service's is. It is also where a runtime's words leave the runtime: every result's
+ * standard error and every crash a watch reports is capped and has its secrets redacted
+ * ({@link OutputTail}) here, whichever runtime wrote it, before a deploy publishes,
+ * audits or logs it.
  */
 public final class Runtimes implements InstanceRuntime {
 
@@ -27,29 +30,38 @@ public final class Runtimes implements InstanceRuntime {
 	@Override
 	public RestartResult restart(ServiceName service, Target target, Version version) throws InterruptedException {
 		InstanceRuntime runtime = this.byService.get(service);
-		return (runtime != null) ? runtime.restart(service, target, version) : unknown(service);
+		return published((runtime != null) ? runtime.restart(service, target, version) : unknown(service));
 	}
 
 	@Override
 	public ProcessWatch watch(ServiceName service, Target target) throws InterruptedException {
 		InstanceRuntime runtime = this.byService.get(service);
-		return (runtime != null) ? runtime.watch(service, target) : ProcessWatch.NONE;
+		return published((runtime != null) ? runtime.watch(service, target) : ProcessWatch.NONE);
 	}
 
 	@Override
 	public RestartResult start(ServiceName service, Target target, Version version) throws InterruptedException {
 		InstanceRuntime runtime = this.byService.get(service);
-		return (runtime != null) ? runtime.start(service, target, version) : unknown(service);
+		return published((runtime != null) ? runtime.start(service, target, version) : unknown(service));
 	}
 
 	@Override
 	public RestartResult stop(ServiceName service, Target target) throws InterruptedException {
 		InstanceRuntime runtime = this.byService.get(service);
-		return (runtime != null) ? runtime.stop(service, target) : unknown(service);
+		return published((runtime != null) ? runtime.stop(service, target) : unknown(service));
 	}
 
 	private static RestartResult unknown(ServiceName service) {
 		return new RestartResult(CommandRunner.NOT_COMPLETED, "no runtime is configured for " + service);
+	}
+
+	private static RestartResult published(RestartResult result) {
+		return new RestartResult(result.exitCode(), OutputTail.of(result.stderr()), published(result.watch()));
+	}
+
+	/** {@link ProcessWatch#NONE} stays itself: a wait on it needs no polling. */
+	private static ProcessWatch published(ProcessWatch watch) {
+		return (watch == ProcessWatch.NONE) ? watch : () -> watch.crashed().map(OutputTail::of);
 	}
 
 }

@@ -194,6 +194,30 @@ abstract class DeployerIntegrationTests {
 	}
 
 	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void restartHooksCredentialsAreRedactedOnDeployStepsInTheAuditTrailAndTheLog(CapturedOutput output)
+			throws Exception {
+		this.world.instances(DeployerWorld.ORDERS, 2, "v1");
+		try (FakeNginxNode node = node("nginx-a")) {
+			this.world.startDeployer();
+			this.world.deploy("ci-leaky", "v2-leaky");
+			List<DeployStep> steps = awaitEnd("ci-leaky");
+
+			assertThat(steps.get(steps.size() - 1)).isInstanceOf(DeploySucceeded.class);
+			List<String> secrets = List.of("s3cr3t-pw", "eyJhbGciOiJIUzI1NiJ9", "tok-0123456789abcdef");
+			assertThat(steps).filteredOn(InstanceRestarted.class::isInstance)
+				.hasSize(2)
+				.allSatisfy((step) -> assertThat(((InstanceRestarted) step).stderr())
+					.contains("postgres://orders:[redacted]@db.internal:5432/orders",
+							"> Authorization: Bearer [redacted]", "--api-token=[redacted]")
+					.doesNotContain(secrets));
+			assertThat(this.world.audits("ci-leaky")).isNotEmpty()
+				.allSatisfy((audit) -> assertThat(audit.toString()).doesNotContain(secrets));
+			assertThat(output.getAll()).contains("--api-token=[redacted]").doesNotContain(secrets);
+		}
+	}
+
+	@Test
 	void restartedDeployerFinishesADeployKilledWhileItRestartsTheSecondInstance() throws Exception {
 		this.world.instances(DeployerWorld.ORDERS, 3, "v1");
 		this.world.hold("orders-2");

@@ -129,6 +129,7 @@ final class DeployerWorld implements AutoCloseable {
 		properties.put("baton.kafka.topic-prefix", this.prefix);
 		properties.put("spring.kafka.consumer.group-id", "deployer-" + this.prefix);
 		properties.put("server.port", "0");
+		properties.put("baton.deployer.work-dir", this.state.resolve("work").toString());
 		for (ServiceName service : List.of(ORDERS, BILLING)) {
 			String base = "baton.deployer.services." + service + ".";
 			runtime(properties, base + "runtime.activate", "activate");

@@ -184,6 +184,15 @@ class DeployerPropertiesTests {
 				.hasStackTraceContaining("baton.deployer.services.orders.runtime.kind"));
 	}
 
+	@Test
+	void workDirDefaultsToAPrivateStateDirectoryNamedAfterTheReplicaNotTheTemporaryDirectory() {
+		this.runner.withPropertyValues("baton.deployer.replica-id=deployer-7104").run((context) -> {
+			Path workDir = context.getBean(DeployerProperties.class).workDir();
+			assertThat(workDir).isEqualTo(StateHome.current().resolve("deployer/deployer-7104"))
+				.satisfies((dir) -> assertThat(dir.startsWith(System.getProperty("java.io.tmpdir"))).isFalse());
+		});
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@EnableConfigurationProperties(DeployerProperties.class)
 	static class PropertiesOnly {

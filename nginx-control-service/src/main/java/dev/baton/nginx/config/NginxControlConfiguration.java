@@ -1,7 +1,6 @@
 package dev.baton.nginx.config;
 
 import java.time.Clock;
-import java.util.List;
 import java.util.Set;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -56,21 +55,12 @@ class NginxControlConfiguration {
 
 	@Bean
 	NginxSetup nginxSetup(NginxControlProperties properties) {
-		List<Route> routes = properties.routes()
-			.entrySet()
-			.stream()
-			.map((entry) -> new Route(ServiceName.of(entry.getKey()), entry.getValue().listenEndpoint(entry.getKey()),
-					entry.getValue().balancing()))
-			.toList();
-		NginxControlProperties.Nginx nginx = properties.nginx();
-		return new NginxSetup(NodeId.of(properties.nodeId()), nginx.workingDirectoryFor(properties.nodeId()),
-				nginx.modulesInclude(), nginx.modulesDirectory(), nginx.workerProcesses(), nginx.user(),
-				properties.control().endpoint(), properties.control().token(), routes);
+		return NginxLayout.setup(properties, ControlToken.of(properties.control()), ProcessUser.root());
 	}
 
 	@Bean
-	ControlClient controlClient(NginxControlProperties properties) {
-		return new ControlClient(properties.control().endpoint(), properties.control().token());
+	ControlClient controlClient(NginxSetup setup) {
+		return new ControlClient(setup.control(), setup.token());
 	}
 
 	@Bean

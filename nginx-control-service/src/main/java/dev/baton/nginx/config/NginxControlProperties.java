@@ -68,31 +68,35 @@ public record NginxControlProperties(
 
 	/**
 	 * @param binary the nginx executable
-	 * @param workingDirectory generated files, logs and temp files; defaults to
-	 * {@code <tmp>/baton-nginx-control/<node-id>}
+	 * @param workingDirectory generated files and logs, private to nginx-control's user;
+	 * defaults to {@code /var/lib/baton/nginx-control/<node-id>} for root,
+	 * {@code ~/.local/state/baton/nginx-control/<node-id>} (or under
+	 * {@code $XDG_STATE_HOME}) for anyone else
+	 * @param tempDirectory where nginx's workers write request bodies and buffered
+	 * answers; defaults to {@code temp} in the working directory, or to
+	 * {@code <working-directory>-temp} beside it when the workers run as another user
 	 * @param modulesInclude main-context include loading the Lua module (empty for
 	 * OpenResty)
 	 * @param modulesDirectory where relative {@code load_module} paths point
 	 * @param workerProcesses nginx's {@code worker_processes}
-	 * @param user the user nginx workers run as when started as root; empty keeps root
+	 * @param workerUser the user nginx's workers run as when nginx-control runs as root
+	 * (nginx started by any other user cannot switch users); {@code root} keeps them root
 	 * @param startTimeout how long nginx may take to answer after start, and to quit
 	 */
-	public record Nginx(@DefaultValue("/usr/sbin/nginx") Path binary, Path workingDirectory,
+	public record Nginx(@DefaultValue("/usr/sbin/nginx") Path binary, Path workingDirectory, Path tempDirectory,
 			@DefaultValue("/etc/nginx/modules-enabled/*.conf") @Pattern(regexp = "[^;{}\"'\\s]*") String modulesInclude,
 			@DefaultValue("/usr/share/nginx/modules") Path modulesDirectory,
 			@DefaultValue("auto") @Pattern(regexp = "auto|[1-9][0-9]{0,2}") String workerProcesses,
-			@DefaultValue("") @Pattern(regexp = "[a-z_][a-z0-9_-]{0,31}|") String user,
+			@DefaultValue("nobody") @Pattern(regexp = "[a-z_][a-z0-9_-]{0,31}") String workerUser,
 			@DefaultValue("10s") Duration startTimeout) {
 
 		public Nginx {
 			if (workingDirectory != null) {
 				PropertyChecks.safePath("baton.nginx-control.nginx.working-directory", workingDirectory);
 			}
-		}
-
-		Path workingDirectoryFor(String nodeId) {
-			return (this.workingDirectory != null) ? this.workingDirectory
-					: Path.of(System.getProperty("java.io.tmpdir"), "baton-nginx-control", nodeId);
+			if (tempDirectory != null) {
+				PropertyChecks.safePath("baton.nginx-control.nginx.temp-directory", tempDirectory);
+			}
 		}
 
 	}
@@ -110,11 +114,16 @@ public record NginxControlProperties(
 	}
 
 	/**
+	 * The control endpoint and its token, given as exactly one of {@code token} or
+	 * {@code token-file}.
+	 *
 	 * @param address where the control endpoint listens; must be a loopback address
-	 * @param token required in the {@code X-Baton-Token} header of every control request
+	 * @param token required in the {@code X-Baton-Token} header of every control request;
+	 * empty counts as not set
+	 * @param tokenFile a file holding the token, its owner's only (0600), read at
+	 * start-up, so that the token is on no command line
 	 */
-	public record Control(@DefaultValue("127.0.0.1:7180") String address, @NotBlank @Pattern(regexp = "[!-~]{16,256}",
-			message = "must be 16 to 256 printable ASCII characters without spaces") String token) {
+	public record Control(@DefaultValue("127.0.0.1:7180") String address, String token, Path tokenFile) {
 
 		public Control {
 			Endpoint endpoint = PropertyChecks.address("baton.nginx-control.control.address", address);
@@ -122,10 +131,26 @@ public record NginxControlProperties(
 				throw new IllegalArgumentException(
 						"baton.nginx-control.control.address must be a loopback address, got " + address);
 			}
+			token = (token != null && !token.isEmpty()) ? token : null;
+			if ((token == null) == (tokenFile == null)) {
+				throw new IllegalArgumentException(
+						"exactly one of " + ControlToken.PROPERTY + " and " + ControlToken.FILE_PROPERTY
+								+ " must be set, " + ((token == null) ? "neither is" : "both are"));
+			}
+			if (token != null) {
+				ControlToken.check(ControlToken.PROPERTY, token);
+			}
 		}
 
 		Endpoint endpoint() {
 			return PropertyChecks.address("baton.nginx-control.control.address", this.address);
+		}
+
+		/** The token stays out of logs and error messages. */
+		@Override
+		public String toString() {
+			return "Control[address=" + this.address + ", token=" + ((this.token != null) ? "(set)" : "(none)")
+					+ ", tokenFile=" + this.tokenFile + "]";
 		}
 
 		private static boolean isLoopback(String host) {

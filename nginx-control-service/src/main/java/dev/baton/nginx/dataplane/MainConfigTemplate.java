@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * A complete nginx.conf for managed mode. nginx stays in the foreground as a child of
- * nginx-control. Started as root, nginx would switch its workers to {@code nobody}, who
- * cannot write the temp directories: the configured user is named (root when none is),
- * and the temp directories belong to that user.
+ * nginx-control. Started as root, nginx switches its workers to the configured account,
+ * named with its group; started as another user it cannot switch, and the {@code user}
+ * directive is left out. The workers' temp paths are in a directory of theirs.
  */
 class MainConfigTemplate {
 
@@ -35,9 +35,9 @@ class MainConfigTemplate {
 			.append("error_log ")
 			.append(this.setup.logDirectory().resolve("error.log"))
 			.append(" warn;\n");
-		if (NginxSetup.runsAsRoot()) {
-			String user = this.setup.user().isEmpty() ? "root" : this.setup.user();
-			conf.append("user ").append(user).append(";\n");
+		WorkerAccount workers = this.setup.workers();
+		if (workers != null) {
+			conf.append("user ").append(workers.user()).append(' ').append(workers.group()).append(";\n");
 		}
 		if (!this.setup.modulesInclude().isEmpty()) {
 			conf.append("include ").append(this.setup.modulesInclude()).append(";\n");

@@ -8,20 +8,25 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Writes what nginx needs from nginx-control: the Lua balancer and control endpoint, the
- * control token (readable by its owner only), the include snippet every mode uses, and,
- * in managed mode, a complete nginx.conf. Peer changes never touch these files.
+ * control token, the include snippet every mode uses, and, in managed mode, a complete
+ * nginx.conf; the token and the configs readable by their owner only, in a directory that
+ * is private too. Peer changes never touch these files.
  */
 public class NginxFiles {
 
 	private static final List<String> LUA = List.of("balancer.lua", "control.lua");
+
+	private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rw-------");
 
 	private static final List<String> TEMP = List.of("body", "proxy", "fastcgi", "uwsgi", "scgi");
 
@@ -45,9 +50,9 @@ public class NginxFiles {
 			}
 			Path token = this.setup.tokenFile();
 			Files.deleteIfExists(token);
-			Files.createFile(token, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+			Files.createFile(token, PosixFilePermissions.asFileAttribute(PRIVATE));
 			Files.writeString(token, this.setup.token() + "\n");
-			Files.writeString(this.setup.snippet(), new SnippetTemplate(this.setup).render());
+			writePrivate(this.setup.snippet(), new SnippetTemplate(this.setup).render());
 			return this.setup.snippet();
 		}
 		catch (IOException ex) {
@@ -63,20 +68,13 @@ public class NginxFiles {
 		writeSnippet();
 		try {
 			Files.createDirectories(this.setup.logDirectory());
-			for (String temp : TEMP) {
-				Path directory = Files.createDirectories(this.setup.tempDirectory().resolve(temp));
-				if (!this.setup.user().isEmpty() && NginxSetup.runsAsRoot()) {
-					Files.setOwner(directory,
-							directory.getFileSystem()
-								.getUserPrincipalLookupService()
-								.lookupPrincipalByName(this.setup.user()));
-				}
-			}
+			// nginx creates each temp path in it, and as root gives them to its workers
+			Files.createDirectories(this.setup.tempDirectory());
 			Path modules = this.setup.workingDirectory().resolve("modules");
 			if (!Files.exists(modules, LinkOption.NOFOLLOW_LINKS) && this.setup.modulesDirectory() != null) {
 				Files.createSymbolicLink(modules, this.setup.modulesDirectory());
 			}
-			Files.writeString(this.setup.mainConfig(), new MainConfigTemplate(this.setup, TEMP).render());
+			writePrivate(this.setup.mainConfig(), new MainConfigTemplate(this.setup, TEMP).render());
 			return this.setup.mainConfig();
 		}
 		catch (IOException ex) {
@@ -108,6 +106,12 @@ public class NginxFiles {
 		catch (NoSuchAlgorithmException ex) {
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	/** Read by nginx's master, which runs as this user or as root: nobody else's. */
+	private static void writePrivate(Path file, String text) throws IOException {
+		Files.writeString(file, text);
+		Files.setPosixFilePermissions(file, PRIVATE);
 	}
 
 	private static InputStream lua(String file) {

@@ -16,26 +16,23 @@ import dev.baton.contracts.NodeId;
  * (OpenResty)
  * @param modulesDirectory what relative {@code load_module} paths resolve to
  * @param workerProcesses nginx's {@code worker_processes}
- * @param user the user nginx workers run as when nginx starts as root; empty keeps root
+ * @param workers the account nginx switches its workers to, which it does only when it
+ * starts as root; {@code null} when it does not
+ * @param tempDirectory where nginx's workers write request bodies and buffered answers:
+ * theirs to write
  * @param control where the control endpoint listens
  * @param token the control token
  * @param routes the services served
  */
 public record NginxSetup(NodeId nodeId, Path workingDirectory, String modulesInclude, Path modulesDirectory,
-		String workerProcesses, String user, Endpoint control, String token, List<Route> routes) {
+		String workerProcesses, WorkerAccount workers, Path tempDirectory, Endpoint control, String token,
+		List<Route> routes) {
 
 	public NginxSetup {
 		Objects.requireNonNull(nodeId, "nodeId is required");
 		workingDirectory = workingDirectory.toAbsolutePath().normalize();
+		tempDirectory = tempDirectory.toAbsolutePath().normalize();
 		routes = List.copyOf(routes);
-	}
-
-	/**
-	 * Whether nginx will start as root, which is when its {@code user} directive matters.
-	 * @return true when this process runs as root
-	 */
-	public static boolean runsAsRoot() {
-		return "root".equals(System.getProperty("user.name"));
 	}
 
 	public Path snippet() {
@@ -70,8 +67,12 @@ public record NginxSetup(NodeId nodeId, Path workingDirectory, String modulesInc
 		return this.workingDirectory.resolve("logs");
 	}
 
-	public Path tempDirectory() {
-		return this.workingDirectory.resolve("temp");
+	/** The token stays out of logs and error messages. */
+	@Override
+	public String toString() {
+		return "NginxSetup[nodeId=" + this.nodeId + ", workingDirectory=" + this.workingDirectory + ", workers="
+				+ this.workers + ", tempDirectory=" + this.tempDirectory + ", control=" + this.control + ", routes="
+				+ this.routes + "]";
 	}
 
 }

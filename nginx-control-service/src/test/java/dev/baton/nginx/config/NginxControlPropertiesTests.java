@@ -1,13 +1,20 @@
 package dev.baton.nginx.config;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
 
+@ExtendWith(OutputCaptureExtension.class)
 class NginxControlPropertiesTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
@@ -23,6 +30,7 @@ class NginxControlPropertiesTests {
 			assertThat(properties.nginx().binary()).hasToString("/usr/sbin/nginx");
 			assertThat(properties.drain().pollInterval()).hasMillis(5);
 			assertThat(properties.mode()).isEqualTo(NginxControlProperties.Mode.MANAGED);
+			assertThat(properties.nginx().workerUser()).isEqualTo("nobody");
 		});
 	}
 
@@ -39,6 +47,43 @@ class NginxControlPropertiesTests {
 		new ApplicationContextRunner().withUserConfiguration(PropertiesOnly.class)
 			.run((context) -> assertThat(context).getFailure()
 				.hasStackTraceContaining("baton.nginx-control.control.token"));
+	}
+
+	@Test
+	void tokenAndTokenFileTogetherStopStartUp() {
+		this.runner.withPropertyValues("baton.nginx-control.control.token-file=/etc/baton/control.token")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessage("exactly one of baton.nginx-control.control.token and "
+						+ "baton.nginx-control.control.token-file must be set, both are"));
+	}
+
+	@Test
+	void tokenFileAloneIsEnough() {
+		new ApplicationContextRunner().withUserConfiguration(PropertiesOnly.class)
+			.withPropertyValues("baton.nginx-control.control.token-file=/etc/baton/control.token")
+			.run((context) -> {
+				NginxControlProperties.Control control = context.getBean(NginxControlProperties.class).control();
+				assertThat(control.token()).isNull();
+				assertThat(control.tokenFile()).hasToString("/etc/baton/control.token");
+			});
+	}
+
+	@Test
+	void shortTokenStopsStartUpWithoutShowingItInTheLog(CapturedOutput output) {
+		SpringApplication application = new SpringApplication(PropertiesOnly.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+
+		assertThatException().isThrownBy(() -> application.run("--baton.nginx-control.control.token=short-secret"));
+
+		assertThat(output).contains("baton.nginx-control.control.token must hold a token of 16 to 256 characters")
+			.doesNotContain("short-secret");
+	}
+
+	@Test
+	void controlSettingsNeverShowTheToken() {
+		assertThat(new NginxControlProperties.Control("127.0.0.1:7180", "a-long-enough-token", null))
+			.hasToString("Control[address=127.0.0.1:7180, token=(set), tokenFile=null]");
 	}
 
 	@Test

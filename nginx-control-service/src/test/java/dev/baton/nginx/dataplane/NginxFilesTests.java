@@ -51,9 +51,33 @@ class NginxFilesTests {
 		assertThat(snippet.indexOf("balancer_by_lua_block")).isLessThan(snippet.indexOf("keepalive 256;"));
 	}
 
+	@Test
+	void managedConfigSwitchesTheWorkersToTheirUserAndGroupAndPointsTheirTempPathsOutside() throws Exception {
+		NginxSetup setup = setup(new WorkerAccount("nobody", "nogroup"), this.directory.resolve("workers"));
+
+		String conf = Files.readString(new NginxFiles(setup).writeManaged());
+
+		assertThat(conf).contains("user nobody nogroup;\n",
+				"client_body_temp_path " + this.directory.resolve("workers/body") + ";",
+				"proxy_temp_path " + this.directory.resolve("workers/proxy") + ";");
+	}
+
+	@Test
+	void managedConfigNamesNoUserWhenNginxCannotSwitchUsers() throws Exception {
+		String conf = Files.readString(new NginxFiles(setup()).writeManaged());
+
+		assertThat(conf).doesNotContain("\nuser ")
+			.contains("client_body_temp_path " + this.directory.resolve("temp/body") + ";");
+	}
+
 	private NginxSetup setup() {
+		return setup(null, this.directory.resolve("temp"));
+	}
+
+	private NginxSetup setup(WorkerAccount workers, Path temp) {
 		return new NginxSetup(NodeId.of("node-1"), this.directory, "/etc/nginx/modules-enabled/*.conf",
-				Path.of("/usr/share/nginx/modules"), "1", "", new Endpoint("127.0.0.1", 18180), "a-long-enough-token",
+				Path.of("/usr/share/nginx/modules"), "1", workers, temp, new Endpoint("127.0.0.1", 18180),
+				"a-long-enough-token",
 				List.of(new Route(ServiceName.of("orders"), new Endpoint("127.0.0.1", 18080), Balancing.ROUND_ROBIN),
 						new Route(ServiceName.of("pay-ments"), new Endpoint("127.0.0.1", 18081),
 								Balancing.LEAST_IN_FLIGHT)));
