@@ -14,10 +14,11 @@ import dev.baton.contracts.NodeId;
 @JsonSubTypes({ @JsonSubTypes.Type(PeerApplied.class), @JsonSubTypes.Type(PeerDrained.class),
 		@JsonSubTypes.Type(PeerDrainTimedOut.class), @JsonSubTypes.Type(CommandRejected.class),
 		@JsonSubTypes.Type(NodeHeartbeat.class), @JsonSubTypes.Type(PeerDraining.class),
-		@JsonSubTypes.Type(NodeLeft.class), @JsonSubTypes.Type(NodeForgotten.class) })
+		@JsonSubTypes.Type(NodeLeft.class), @JsonSubTypes.Type(NodeForgotten.class),
+		@JsonSubTypes.Type(PeerStats.class) })
 @JsonIgnoreProperties(ignoreUnknown = true)
 public sealed interface NginxEvent permits PeerApplied, PeerDrained, PeerDrainTimedOut, CommandRejected, NodeHeartbeat,
-		PeerDraining, NodeLeft, NodeForgotten {
+		PeerDraining, NodeLeft, NodeForgotten, PeerStats {
 
 	NodeId nodeId();
 

@@ -23,9 +23,15 @@ import dev.baton.contracts.ServiceName;
  * @param by the service (or person) that owns this gate's decision
  * @param reason why, for the audit trail
  * @param at when it was decided
+ * @param weight for an open DEPLOY gate, the peer's share of new requests against a full
+ * peer's, in percent (1-100; a canary gets less than 100); 100 when absent, and always
+ * 100 for the other gates
  */
 public record SetPeerGate(CommandId commandId, ServiceName service, String host, int port, Gate gate, boolean open,
-		String by, String reason, Instant at) implements NginxCommand {
+		String by, String reason, Instant at, Integer weight) implements NginxCommand {
+
+	/** A full peer's weight. */
+	public static final int FULL_WEIGHT = 100;
 
 	public SetPeerGate {
 		Objects.requireNonNull(commandId, "commandId is required");
@@ -35,6 +41,21 @@ public record SetPeerGate(CommandId commandId, ServiceName service, String host,
 		by = (by != null) ? by : "";
 		reason = (reason != null) ? reason : "";
 		at = (at != null) ? at : Instant.now();
+		weight = (weight != null) ? weight : FULL_WEIGHT;
+		if (weight < 1 || weight > FULL_WEIGHT) {
+			throw new IllegalArgumentException("weight must be 1-100, got " + weight);
+		}
+		if (weight != FULL_WEIGHT && gate != Gate.DEPLOY) {
+			throw new IllegalArgumentException("only the DEPLOY gate carries a weight, not " + gate);
+		}
+	}
+
+	/**
+	 * A gate command at full weight.
+	 */
+	public SetPeerGate(CommandId commandId, ServiceName service, String host, int port, Gate gate, boolean open,
+			String by, String reason, Instant at) {
+		this(commandId, service, host, port, gate, open, by, reason, at, FULL_WEIGHT);
 	}
 
 	public Endpoint endpoint() {
