@@ -316,12 +316,13 @@ prepare_releases() {
     java -Djarmode=tools -jar "$(jar sample-app)" extract --destination "$build" >/dev/null
     train_class_archive "$build"
   fi
-  for version in v1 v2 v3-broken; do
+  for version in v1 v2 v3-broken v4-flaky; do
     rm -rf "$DEMO/releases/$version"
     cp -a "$build" "$DEMO/releases/$version"
     printf 'sample.version=%s\n%s\n' "$version" "$RELEASE_SETTINGS" > "$DEMO/releases/$version/release.properties"
   done
   printf 'sample.crash-on-start=true\n' >> "$DEMO/releases/v3-broken/release.properties"
+  printf 'sample.failure-rate=0.05\n' >> "$DEMO/releases/v4-flaky/release.properties"
 }
 
 write_supervisor_config() {

@@ -64,6 +64,22 @@ class SampleAppTests {
 	}
 
 	@Test
+	void theFlakyReleaseFailsItsShareOfRequestsEvenlyWhileItsHealthStaysUp() throws Exception {
+		this.app = start(SampleApplication.class, "--sample.version=v4-flaky", "--sample.failure-rate=0.05",
+				"--sample.work-per-request=0ms");
+
+		long failed = 0;
+		for (int i = 0; i < 100; i++) {
+			failed += (get("/work").statusCode() == 500) ? 1 : 0;
+		}
+
+		assertThat(failed).isEqualTo(5);
+		HttpResponse<String> health = get("/health");
+		assertThat(health.statusCode()).isEqualTo(200);
+		assertThat(this.json.readTree(health.body()).get("version").asString()).isEqualTo("v4-flaky");
+	}
+
+	@Test
 	void healthAnswers503FromTheMomentShutdownBegins() throws Exception {
 		this.app = start(HeldShutdown.class, "--sample.version=v2");
 		HeldShutdown hold = this.app.getBean(HeldShutdown.class);

@@ -18,10 +18,14 @@ import dev.baton.contracts.Version;
  * waiting on a database
  * @param crashOnStart play the broken release: exit with status 1 during start, before
  * the web server listens and before registering
+ * @param failureRate play the flaky release: the share of {@code /work} and
+ * {@code /orders} requests answered 500 (0 to 1), while {@code /health} stays healthy and
+ * reports the version
  */
 @ConfigurationProperties("sample")
 public record SampleProperties(Version version, @DefaultValue("0s") Duration startupDelay,
-		@DefaultValue("20ms") Duration workPerRequest, @DefaultValue("false") boolean crashOnStart) {
+		@DefaultValue("20ms") Duration workPerRequest, @DefaultValue("false") boolean crashOnStart,
+		@DefaultValue("0") double failureRate) {
 
 	private static final Duration MAX = Duration.ofMinutes(1);
 
@@ -31,6 +35,9 @@ public record SampleProperties(Version version, @DefaultValue("0s") Duration sta
 		}
 		requireWithin("sample.startup-delay", startupDelay);
 		requireWithin("sample.work-per-request", workPerRequest);
+		if (!(failureRate >= 0 && failureRate <= 1)) {
+			throw new IllegalArgumentException("sample.failure-rate must be 0 to 1, got " + failureRate);
+		}
 	}
 
 	private static void requireWithin(String property, Duration value) {

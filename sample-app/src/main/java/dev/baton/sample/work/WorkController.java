@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import tools.jackson.databind.JsonNode;
 
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -23,21 +24,24 @@ class WorkController {
 
 	private final Duration work;
 
+	private final FlakyRequests flaky;
+
 	WorkController(SampleProperties properties) {
 		this.version = properties.version().value();
 		this.work = properties.workPerRequest();
+		this.flaky = new FlakyRequests(properties.failureRate());
 	}
 
 	@GetMapping("/work")
-	WorkDone work() {
+	ResponseEntity<WorkDone> work() {
 		pause();
-		return new WorkDone(this.version, this.work.toMillis());
+		return this.flaky.answer(new WorkDone(this.version, this.work.toMillis()));
 	}
 
 	@PostMapping("/orders")
-	OrderAccepted order(@RequestBody JsonNode order) {
+	ResponseEntity<OrderAccepted> order(@RequestBody JsonNode order) {
 		pause();
-		return new OrderAccepted(this.version, order);
+		return this.flaky.answer(new OrderAccepted(this.version, order));
 	}
 
 	private void pause() {
