@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The sample app's instances for docker compose, laid out like the local stack: one release
 # directory per version, one `current` link per instance, supervisord running each instance in
-# its link, so the deployer (sharing /srv/orders, the supervisor socket and the pid namespace)
-# activates a release by relinking and restarts through supervisord.
+# its link, so the deployer (sharing /srv/orders and the supervisor socket, as the same user)
+# activates a release by relinking and restarts through supervisord. Everything here runs as that
+# user, supervisord and the instances alike.
 set -euo pipefail
 root=/srv/orders
 mkdir -p "$root/releases" "$root/instances" "$root/logs"
