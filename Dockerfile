@@ -2,7 +2,8 @@
 # from this checkout, so the images run exactly the code the tests ran.
 
 # Every image runs as the same unprivileged user, baton, with this uid and gid: the deployer and the
-# sample apps share the apps' volume and supervisord's socket through it.
+# sample apps share the apps' volume and supervisord's socket through it, and
+# docker/compose-secrets.sh gives the secret files the containers read to it.
 ARG BATON_UID=10001
 
 FROM eclipse-temurin:17-jdk AS build
@@ -66,3 +67,9 @@ COPY docker/sample-apps /opt/sample-apps
 USER baton
 ENTRYPOINT ["/opt/sample-apps/start.sh"]
 
+# The CLI: `docker compose run --rm cli …` as the operator, and the one-shot kafka-acls service that
+# creates the roles' SCRAM credentials and ACLs before the services start.
+FROM java-service AS cli
+COPY --from=build /src/cli/target/baton-cli.jar /app/baton-cli.jar
+COPY docker/cli /app
+ENTRYPOINT ["java", "-jar", "/app/baton-cli.jar"]
