@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The sample app's instances for docker compose, laid out like the local stack: one release
 # directory per version, one `current` link per instance, supervisord running each instance in
-# its link, so the deployer (sharing /srv/orders, the supervisor socket and the pid namespace)
-# activates a release by relinking and restarts through supervisord.
+# its link, so the deployer (sharing /srv/orders and the supervisor socket, as the same user)
+# activates a release by relinking and restarts through supervisord. Everything here runs as that
+# user, supervisord and the instances alike; the instances register with the app role's Kafka
+# settings, from the secret file docker-compose.yml mounts.
 set -euo pipefail
 root=/srv/orders
 mkdir -p "$root/releases" "$root/instances" "$root/logs"
@@ -35,6 +37,7 @@ for index in 1 2; do
 command=java -XX:+UseSerialGC -Xmx160m -jar sample-app.jar --server.address=0.0.0.0 --server.port=900$index
   --baton.client.service=orders --baton.client.instance-id=$instance --baton.client.advertised-host=sample-apps
   --baton.client.bootstrap-servers=kafka:9092 --baton.client.deregister-on-shutdown=false
+  --spring.config.import=file:/run/secrets/app.properties
 directory=$root/instances/$instance/current
 autorestart=true
 startsecs=1
