@@ -59,7 +59,7 @@ public final class RunningNode implements AutoCloseable {
 
 	/**
 	 * A node's command line, on random loopback ports, with a working directory of its
-	 * own under {@code target/nginx-it}; an extra property replaces the default one.
+	 * own (see {@link NodeDirectories}); an extra property replaces the default one.
 	 *
 	 * @param commandLine the {@code --property=value} arguments
 	 * @param workingDirectory the node's working directory
@@ -71,14 +71,8 @@ public final class RunningNode implements AutoCloseable {
 
 		public static Arguments of(String bootstrapServers, String topicPrefix, String nodeId, String mode,
 				List<String> services, String... extraProperties) {
-			Path work = Path.of("target", "nginx-it", topicPrefix + nodeId).toAbsolutePath();
-			try {
-				// the node creates its working directory itself, private
-				Files.createDirectories(work.getParent());
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
+			// the node creates its working directory itself, private
+			Path work = NodeDirectories.BASE.resolve(topicPrefix + nodeId);
 			Endpoint control = new Endpoint("127.0.0.1", FreePorts.next());
 			Map<String, Integer> ports = new LinkedHashMap<>();
 			List<String> arguments = new ArrayList<>(List.of("--spring.kafka.bootstrap-servers=" + bootstrapServers,
