@@ -42,8 +42,12 @@ final class ContractSamples {
 		if (type == String.class) {
 			return TEXT;
 		}
-		if (type == int.class || type == Integer.class) {
+		if (type == int.class) {
 			return 1;
+		}
+		if (type == Integer.class) {
+			// a boxed number is an optional one: absent, its record's default applies
+			return null;
 		}
 		if (type == long.class) {
 			return 1L;
