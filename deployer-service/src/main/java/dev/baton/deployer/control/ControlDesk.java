@@ -14,8 +14,8 @@ import dev.baton.contracts.deploy.ResumeDeploy;
  * Takes pause, resume and cancel requests for the deploy that runs for their service (the
  * one they name, or whichever runs when they name none). Each is audited: as requested
  * when it changed the deploy (whose step is then on the record too), as repeated when the
- * deploy already was so, as ignored when no such deploy runs. Repeating a request is
- * harmless, so a redelivered one changes nothing.
+ * deploy already was so, as ignored when no such deploy runs or it is rolling back or
+ * ending. Repeating a request is harmless, so a redelivered one changes nothing.
  */
 public final class ControlDesk {
 
@@ -60,6 +60,11 @@ public final class ControlDesk {
 					(request.deployId() != null) ? "deploy " + request.deployId() + " is not running"
 							: "no deploy of " + request.service() + " is running",
 					details);
+			return;
+		}
+		if (running.ending()) {
+			this.audit.record(running.deployId().value(), "deploy." + verb + "-ignored",
+					"the deploy is rolling back or ending", details);
 			return;
 		}
 		boolean changed = change.test(running);

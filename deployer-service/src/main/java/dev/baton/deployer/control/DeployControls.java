@@ -38,6 +38,8 @@ public final class DeployControls {
 
 	private String cancelled;
 
+	private boolean ending;
+
 	/**
 	 * @param record publishes a step, returning once it is on the record
 	 * @param paused the pause a deployer before this one put on the record and nobody
@@ -64,7 +66,7 @@ public final class DeployControls {
 	 * @return whether it was paused now
 	 */
 	public synchronized boolean pause(String by, String reason) {
-		if (this.paused != null || this.cancelled != null) {
+		if (this.ending || this.paused != null || this.cancelled != null) {
 			return false;
 		}
 		DeployPaused step = new DeployPaused(this.deployId, this.service, this.version, by, reason,
@@ -80,7 +82,7 @@ public final class DeployControls {
 	 * @return whether it was paused until now
 	 */
 	public synchronized boolean resume(String by, String reason) {
-		if (this.paused == null) {
+		if (this.ending || this.paused == null) {
 			return false;
 		}
 		this.record
@@ -95,7 +97,7 @@ public final class DeployControls {
 	 * @return whether it was cancelled now, false when it was already
 	 */
 	public synchronized boolean cancel(String by, String reason) {
-		if (this.cancelled != null) {
+		if (this.ending || this.cancelled != null) {
 			return false;
 		}
 		this.record
@@ -103,6 +105,22 @@ public final class DeployControls {
 		this.cancelled = describe(by, reason);
 		notifyAll();
 		return true;
+	}
+
+	/**
+	 * Says that the deploy rolls back or is about to publish its verdict: nothing an
+	 * operator asks changes it any more, and nothing more is put on its record for them.
+	 */
+	public synchronized void end() {
+		this.ending = true;
+		notifyAll();
+	}
+
+	/**
+	 * @return whether the deploy rolls back or is about to publish its verdict
+	 */
+	public synchronized boolean ending() {
+		return this.ending;
 	}
 
 	/**

@@ -86,7 +86,7 @@ final class BakeSteps {
 	void afterBatch(DeployPlan plan, List<Target> batch, boolean canaryBatch, boolean last, CanaryShare canary,
 			DeployControls controls, Progress progress) throws DeployFailure, InterruptedException {
 		if (canaryBatch && !progress.baked(batch)) {
-			bakeCanary(plan, batch, (canary != null) ? canary : share(plan, batch), controls);
+			bakeCanary(plan, batch, (canary != null) ? canary : progress.opened(share(plan, batch), batch), controls);
 		}
 		else if (canaryBatch && progress.belowFullWeight(batch)) {
 			promote(plan, batch);
@@ -214,6 +214,15 @@ final class BakeSteps {
 			return batch.stream()
 				.anyMatch((target) -> this.weights.getOrDefault(target.instanceId(),
 						SetPeerGate.FULL_WEIGHT) < SetPeerGate.FULL_WEIGHT);
+		}
+
+		/**
+		 * The share as the canary's gates were opened by a deployer before this one: at
+		 * the weight on the record, beside the full peers there are now.
+		 */
+		CanaryShare opened(CanaryShare now, List<Target> batch) {
+			Integer weight = this.weights.get(batch.get(0).instanceId());
+			return (weight == null) ? now : new CanaryShare(now.percent(), weight, now.canaryPeers(), now.fullPeers());
 		}
 
 		void bakedNow(List<Target> batch) {

@@ -121,6 +121,7 @@ public final class DeployRun {
 				else {
 					rollOut();
 				}
+				this.controls.end();
 				this.events.step(new DeploySucceeded(this.plan.deployId(), this.plan.service(), this.plan.version(),
 						Duration.between(this.plan.startedAt(), this.clock.instant()).toMillis(),
 						this.clock.instant()));
@@ -137,6 +138,7 @@ public final class DeployRun {
 				failure = "the deployer failed unexpectedly: " + ex;
 			}
 		}
+		this.controls.end();
 		if (this.surge != null) {
 			this.surge.undo(failure);
 		}
@@ -153,7 +155,7 @@ public final class DeployRun {
 			List<Target> open = batch.stream().filter((target) -> stage(target) != Stage.ENABLED).toList();
 			CanaryShare share = null;
 			if (!open.isEmpty()) {
-				hold();
+				hold(open.stream().anyMatch(this::underWay));
 				share = canary ? this.bakes.share(this.plan, batch) : null;
 				rollOut(open, (share != null) ? share.weight() : SetPeerGate.FULL_WEIGHT);
 			}
@@ -162,10 +164,13 @@ public final class DeployRun {
 	}
 
 	/**
-	 * Where the deploy holds while paused, before a batch takes anything out of rotation.
+	 * Where the deploy holds while paused, before a batch takes anything out of rotation;
+	 * a batch already under way (a deployer before this one began it) is finished first.
 	 */
-	private void hold() throws DeployFailure, InterruptedException {
-		this.controls.checkpoint();
+	private void hold(boolean underWay) throws DeployFailure, InterruptedException {
+		if (!underWay) {
+			this.controls.checkpoint();
+		}
 		if (this.controls.cancelled() != null) {
 			throw new DeployFailure("cancelled: " + this.controls.cancelled());
 		}
@@ -228,6 +233,10 @@ public final class DeployRun {
 		List<Target> restartable = this.touched.stream().filter((target) -> stage(target) != Stage.PENDING).toList();
 		List<Target> neverRestarted = this.touched.stream().filter((target) -> stage(target) == Stage.PENDING).toList();
 		this.rollback.run(this.plan, reason, restartable, neverRestarted, this.unconfirmed, this.rolledBack);
+	}
+
+	private boolean underWay(Target target) {
+		return stage(target) != Stage.PENDING || this.touched.contains(target);
 	}
 
 	private void touch(Target target) {

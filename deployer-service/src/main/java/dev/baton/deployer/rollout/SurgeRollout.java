@@ -157,20 +157,26 @@ final class SurgeRollout {
 			if (left.isEmpty()) {
 				continue;
 			}
-			hold();
+			hold(left.stream().anyMatch(this::begun));
 			replace(left, i == 0 && this.plan.policy().hasCanary(), i == batches.size() - 1);
 		}
 	}
 
 	/**
 	 * Where the deploy holds while paused, before it starts a batch or drains old
-	 * instances.
+	 * instances; a batch a deployer before this one began is carried on to that point.
 	 */
-	private void hold() throws DeployFailure, InterruptedException {
-		this.controls.checkpoint();
+	private void hold(boolean begun) throws DeployFailure, InterruptedException {
+		if (!begun) {
+			this.controls.checkpoint();
+		}
 		if (this.controls.cancelled() != null) {
 			throw new DeployFailure("cancelled: " + this.controls.cancelled());
 		}
+	}
+
+	private boolean begun(Target old) {
+		return this.unfinished.stream().anyMatch((replacement) -> replacement.old().equals(old));
 	}
 
 	private boolean stillToReplace(Target old) {
@@ -218,7 +224,7 @@ final class SurgeRollout {
 			this.gates.enable(this.plan, pending, DeployPhase.ROLLOUT, true);
 		}
 		this.bakes.afterBatch(this.plan, fresh, canary, last, share, this.controls, this.baked);
-		hold();
+		hold(false);
 		Map<SurgeReplacement, GateSteps.Pending> closing = new LinkedHashMap<>();
 		for (SurgeReplacement replacement : replacements) {
 			replacement.oldClosed = true;

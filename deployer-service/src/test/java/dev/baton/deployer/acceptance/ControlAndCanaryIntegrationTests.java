@@ -253,7 +253,10 @@ abstract class ControlAndCanaryIntegrationTests {
 			assertThat(this.world.gateRecords()).extracting((record) -> gate(record.value()))
 				.filteredOn(SetPeerGate::open)
 				.extracting((gate) -> gate.port() - DeployerWorld.ORDERS_BASE_PORT + " at " + gate.weight())
-				.containsExactly("1 at 22", "1 at 100", "2 at 100", "3 at 100");
+				// records of one gate share a partition, so they are in order; others are
+				// not
+				.containsExactlyInAnyOrder("1 at 22", "1 at 100", "2 at 100", "3 at 100")
+				.containsSubsequence("1 at 22", "1 at 100");
 			assertThat(steps).filteredOn(BakeStarted.class::isInstance).first().satisfies((bake) -> {
 				assertThat(((BakeStarted) bake).canary().weight()).isEqualTo(22);
 				assertThat(((BakeStarted) bake).canary().fullPeers()).isEqualTo(2);

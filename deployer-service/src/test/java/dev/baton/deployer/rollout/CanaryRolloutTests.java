@@ -39,6 +39,12 @@ class CanaryRolloutTests {
 
 	private volatile long canaryErrors;
 
+	/**
+	 * The canary's port: a rolling deploy's first instance, or a surge deploy's first new
+	 * one.
+	 */
+	private volatile int canaryPort = 9001;
+
 	@BeforeEach
 	void threeInstancesOneNode() {
 		this.world.node("a", true);
@@ -86,20 +92,63 @@ class CanaryRolloutTests {
 		assertThat(this.world.restarts).containsExactly("orders-1 v2", "orders-1 v1");
 	}
 
+	@Test
+	void aSurgeDeploysCanaryIsItsFirstNewInstanceJudgedBesideEveryOldOneBeforeAnyIsDrained()
+			throws InterruptedException {
+		this.canaryPort = 9101;
+
+		runSurge();
+
+		assertThat(this.world.gates).filteredOn(SetPeerGate::open)
+			.extracting((gate) -> gate.port() + " at " + gate.weight())
+			// beside all three old instances: 100 * 0.1 * 3 / (0.9 * 1) = 33
+			.startsWith("9101 at 33", "9101 at 100");
+		assertThat(this.world.describedSteps()).containsSubsequence("launched 9101 for orders-1",
+				"enabled new-9101 ROLLOUT", "BakeStarted", "CanaryPromoted", "enabled new-9101 ROLLOUT",
+				"drained orders-1 ROLLOUT", "replaced orders-1 by new-9101", "DeploySucceeded");
+		assertThat(this.world.leastInRotation).isGreaterThanOrEqualTo(3);
+	}
+
+	@Test
+	void aFailingSurgeCanaryIsRemovedWithoutAnyOldInstanceLeavingRotation() throws InterruptedException {
+		this.canaryPort = 9101;
+		this.canaryErrors = 1;
+
+		runSurge();
+
+		DeployFailed failed = (DeployFailed) this.world.steps.get(this.world.steps.size() - 1);
+		assertThat(failed.reason()).startsWith("canary [new-9101] on v2 failed: the canary failed 10.0% (");
+		assertThat(this.world.describedSteps()).doesNotContain("drained orders-1 ROLLOUT", "CanaryPromoted");
+		assertThat(this.world.runtimeCalls).containsExactly("start 9101 v2", "stop new-9101");
+		assertThat(this.world.restarts).isEmpty();
+	}
+
 	private void run() throws InterruptedException {
-		ServicePolicy policy = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5),
-				Duration.ofSeconds(5), false, ServicePolicy.DEFAULT_CHECK_INTERVAL, DeployStrategy.ROLLING, List.of(),
-				false, Duration.ofMillis(1500), 10, new CanaryThresholds(1.0, 1.5, Duration.ofMillis(25), 20, false));
-		this.world.runs
-			.fresh(this.world.plan("v2", policy, List.of(List.of(target(1)), List.of(target(2)), List.of(target(3)))))
+		this.world.runs.fresh(this.world.plan("v2", policy(DeployStrategy.ROLLING, List.of()),
+				List.of(List.of(target(1)), List.of(target(2)), List.of(target(3)))))
 			.run();
+	}
+
+	private void runSurge() throws InterruptedException {
+		this.world.runs.fresh(this.world.plan("v2", policy(DeployStrategy.SURGE, List.of(9101, 9001, 9002)),
+				List.of(List.of(target(1)), List.of(target(2)), List.of(target(3)))))
+			.run();
+	}
+
+	private static ServicePolicy policy(DeployStrategy strategy, List<Integer> sparePorts) {
+		return new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5), false,
+				ServicePolicy.DEFAULT_CHECK_INTERVAL, strategy, sparePorts, false, Duration.ofMillis(1500), 10,
+				new CanaryThresholds(1.0, 1.5, Duration.ofMillis(25), 20, false));
 	}
 
 	private void report() {
 		List<PeerTally> tallies = new ArrayList<>();
-		tallies.add(new PeerTally("127.0.0.1", 9001, 10, this.canaryErrors, 0, List.of()));
-		tallies.add(new PeerTally("127.0.0.1", 9002, 30, 0, 0, List.of()));
-		tallies.add(new PeerTally("127.0.0.1", 9003, 30, 0, 0, List.of()));
+		tallies.add(new PeerTally("127.0.0.1", this.canaryPort, 10, this.canaryErrors, 0, List.of()));
+		for (int port : new int[] { 9001, 9002, 9003 }) {
+			if (port != this.canaryPort) {
+				tallies.add(new PeerTally("127.0.0.1", port, 30, 0, 0, List.of()));
+			}
+		}
 		this.world.board
 			.onNginxEvent(new PeerStats(NodeId.of("a"), RolloutWorld.ORDERS, Instant.now(), Instant.now(), tallies));
 	}
