@@ -14,7 +14,8 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "baton", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "baton 0.1.0",
 		description = "Zero-downtime deploys behind open-source nginx.",
-		subcommands = { DeployCommand.class, RegisterCommand.class, DeregisterCommand.class, ApproveCommand.class,
+		subcommands = { DeployCommand.class, PauseCommand.class, ResumeCommand.class, CancelCommand.class,
+				RollbackCommand.class, RegisterCommand.class, DeregisterCommand.class, ApproveCommand.class,
 				OfflineCommand.class, OnlineCommand.class, StatusCommand.class, NodesCommand.class, AuditCommand.class,
 				AclsCommand.class })
 public class BatonCommand {

@@ -50,6 +50,18 @@ class DeployCommand implements Callable<Integer> {
 			+ "(DeployRollingBack, with its reason), and the instances a failure kept out of rotation")
 	private boolean wait;
 
+	@Option(names = "--bake", description = "how long to wait after each batch is back in rotation before the next"
+			+ " (and to judge a canary over), e.g. 60s; 0s for none; default: the service's bake")
+	private Duration bake;
+
+	@Option(names = "--canary", description = "the first batch's share of the traffic while it bakes, judged against"
+			+ " the old version's before the deploy goes on, e.g. 10%%; 0 for none; default: the service's canary")
+	private String canary;
+
+	@Option(names = "--plan", description = "only print the batches and steps the deployer would run now; nothing is"
+			+ " touched (exit 0, or 2 when the deploy would be rejected)")
+	private boolean plan;
+
 	@Option(names = "--timeout", defaultValue = "15m", description = "how long --wait waits (default 15m)")
 	private Duration timeout;
 
@@ -76,25 +88,46 @@ class DeployCommand implements Callable<Integer> {
 		}
 	}
 
+	private Integer canaryPercent() {
+		if (this.canary == null) {
+			return null;
+		}
+		String percent = this.canary.strip();
+		percent = percent.endsWith("%") ? percent.substring(0, percent.length() - 1).strip() : percent;
+		try {
+			int value = Integer.parseInt(percent);
+			if (value >= 0 && value <= DeployRequested.MAX_CANARY_PERCENT) {
+				return value;
+			}
+		}
+		catch (NumberFormatException ex) {
+			// refused below
+		}
+		throw new ParameterException(this.spec.commandLine(),
+				"--canary must be a whole percent from 1% to 99% (0 for none), got '" + this.canary + "'");
+	}
+
 	@Override
 	public Integer call() {
 		DeployRequested request = new DeployRequested(
-				DeployId.of((this.deployId != null) ? this.deployId : "cli-" + UUID.randomUUID()),
+				DeployId
+					.of((this.deployId != null) ? this.deployId : (this.plan ? "plan-" : "cli-") + UUID.randomUUID()),
 				ServiceName.of(this.service), Version.of(this.version), this.batch, null, null, this.allowDowntime,
 				(this.requestedBy != null) ? this.requestedBy : System.getProperty("user.name", "cli"), null,
-				strategy());
+				strategy(), this.bake, canaryPercent(), this.plan);
 		try (Kafka kafka = new Kafka(this.connection)) {
-			KafkaConsumer<String, String> steps = this.wait ? kafka.reader("deploy.steps", false) : null;
+			KafkaConsumer<String, String> steps = (this.wait || this.plan) ? kafka.reader("deploy.steps", false) : null;
 			kafka.send("deploy.requests", request.service().value(), request);
 			this.spec.commandLine()
 				.getOut()
-				.printf("Requested deploy %s: %s %s%n", request.deployId(), request.service(), request.version());
+				.printf("Requested %s %s: %s %s%n", this.plan ? "the plan of deploy" : "deploy", request.deployId(),
+						request.service(), request.version());
 			if (steps == null) {
 				return ExitCode.OK;
 			}
 			try (steps) {
-				return new StepFollower(steps, request.deployId(), this.spec.commandLine().getOut())
-					.follow(this.timeout);
+				StepFollower follower = new StepFollower(steps, request.deployId(), this.spec.commandLine().getOut());
+				return this.plan ? follower.firstAnswer(this.timeout) : follower.follow(this.timeout);
 			}
 		}
 	}

@@ -123,10 +123,23 @@ public final class Kafka implements AutoCloseable {
 					}
 				});
 			}
-			Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-			while (partitions.stream().anyMatch((partition) -> consumer.position(partition) < end.get(partition))) {
-				consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-			}
+			records.addAll(drain(consumer));
+		}
+		return records;
+	}
+
+	/**
+	 * Everything a consumer has still to read up to the current end of its partitions;
+	 * the consumer reads on from there.
+	 * @param consumer the consumer
+	 * @return the records, partition by partition
+	 */
+	static List<ConsumerRecord<String, String>> drain(KafkaConsumer<String, String> consumer) {
+		List<ConsumerRecord<String, String>> records = new ArrayList<>();
+		Set<TopicPartition> partitions = consumer.assignment();
+		Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+		while (partitions.stream().anyMatch((partition) -> consumer.position(partition) < end.get(partition))) {
+			consumer.poll(Duration.ofMillis(200)).forEach(records::add);
 		}
 		return records;
 	}

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -34,7 +35,10 @@ import tools.jackson.databind.node.ObjectNode;
 				+ " --json gives it as replaces.",
 		"An instance the registry keeps out of rotation because its service does not expect the version it reports"
 				+ " (its HEALTH gate held closed) is named below the table with the reason; --json gives it as"
-				+ " versionRefusal." })
+				+ " versionRefusal.",
+		"A service being deployed is named below the table with how its deploy stands (running, baking, a canary"
+				+ " at its weight, paused by whom, cancelling, rolling back); --json gives it as deploy on each of its"
+				+ " instances, and a canary's DEPLOY gate weight as deployGateWeight." })
 class StatusCommand implements Callable<Integer> {
 
 	@Mixin
@@ -52,6 +56,7 @@ class StatusCommand implements Callable<Integer> {
 	@Override
 	public Integer call() {
 		Map<String, ObjectNode> instances = new TreeMap<>();
+		List<String> deploys = new ArrayList<>();
 		try (Kafka kafka = new Kafka(this.connection)) {
 			CompactedState.of(kafka.readToEnd("registry.state", null)).values().forEach((entry) -> {
 				ObjectNode snapshot = entry.value();
@@ -61,7 +66,13 @@ class StatusCommand implements Callable<Integer> {
 				}
 			});
 			markDeployGates(kafka, instances);
-			markReplacements(kafka, instances);
+			List<ConsumerRecord<String, String>> steps = kafka.readToEnd("deploy.steps", null);
+			markReplacements(steps, instances);
+			DeployHistory history = DeployHistory.of(steps);
+			markRunningDeploys(history, instances);
+			history.running()
+				.forEach((name, deploy) -> deploys.addAll(
+						(this.service == null || this.service.equals(name)) ? List.of(deploy.describe()) : List.of()));
 			for (ConsumerRecord<String, String> record : kafka.readToEnd("nginx.events",
 					Instant.now().minusSeconds(60))) {
 				JsonNode event = Kafka.json(record);
@@ -80,7 +91,7 @@ class StatusCommand implements Callable<Integer> {
 			out.println(Kafka.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(instances.values()));
 		}
 		else {
-			StatusTable.print(out, new ArrayList<>(instances.values()));
+			StatusTable.print(out, new ArrayList<>(instances.values()), deploys);
 		}
 		return ExitCode.OK;
 	}
@@ -103,6 +114,9 @@ class StatusCommand implements Callable<Integer> {
 			JsonNode command = gate.getValue().value();
 			boolean open = command.path("open").asBoolean();
 			instance.put("deployGate", open ? "open" : "closed");
+			if (open && command.path("weight").asInt(100) < 100) {
+				instance.put("deployGateWeight", command.path("weight").asInt());
+			}
 			if (!open) {
 				instance.put("deployGateReason", command.path("reason").asString(""));
 				closed.put(instance.path("instanceId").asString(), instance);
@@ -117,10 +131,11 @@ class StatusCommand implements Callable<Integer> {
 	 * Sets {@code replaces} ({@code instanceId}, {@code deployId}) on each instance a
 	 * surge deploy started in place of another.
 	 */
-	private static void markReplacements(Kafka kafka, Map<String, ObjectNode> instances) {
+	private static void markReplacements(List<ConsumerRecord<String, String>> steps,
+			Map<String, ObjectNode> instances) {
 		Map<String, ObjectNode> byId = new HashMap<>();
 		instances.values().forEach((instance) -> byId.put(instance.path("instanceId").asString(), instance));
-		for (ConsumerRecord<String, String> record : kafka.readToEnd("deploy.steps", null)) {
+		for (ConsumerRecord<String, String> record : steps) {
 			JsonNode step = Kafka.json(record);
 			ObjectNode replacement = (step != null && "InstanceReplaced".equals(step.path("type").asString()))
 					? byId.get(step.path("replacedBy").asString()) : null;
@@ -130,6 +145,20 @@ class StatusCommand implements Callable<Integer> {
 					.put("deployId", step.path("deployId").asString());
 			}
 		}
+	}
+
+	/**
+	 * Sets {@code deploy} ({@code deployId}, {@code version}, {@code state},
+	 * {@code description}) on each instance of a service being deployed.
+	 */
+	private static void markRunningDeploys(DeployHistory history, Map<String, ObjectNode> instances) {
+		instances.values()
+			.forEach((instance) -> history.running(instance.path("service").asString())
+				.ifPresent((deploy) -> instance.putObject("deploy")
+					.put("deployId", deploy.deployId())
+					.put("version", deploy.version())
+					.put("state", deploy.state())
+					.put("description", deploy.describe())));
 	}
 
 	private static String peer(JsonNode message) {

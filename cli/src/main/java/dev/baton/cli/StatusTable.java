@@ -8,8 +8,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The status as a table a person reads at a glance, then a line for each instance a
- * failed deploy kept out of rotation, since it stays out until someone acts, and for each
- * one the registry keeps out because of the version it reports.
+ * failed deploy kept out of rotation, since it stays out until someone acts, for each one
+ * the registry keeps out because of the version it reports, and for each service being
+ * deployed, how its deploy stands.
  */
 final class StatusTable {
 
@@ -18,7 +19,10 @@ final class StatusTable {
 	private StatusTable() {
 	}
 
-	static void print(PrintWriter out, List<ObjectNode> instances) {
+	/**
+	 * @param deploys how each service's running deploy stands, one line each
+	 */
+	static void print(PrintWriter out, List<ObjectNode> instances, List<String> deploys) {
 		out.printf(ROW, "INSTANCE", "SERVICE", "ENDPOINT", "VERSION", "LIFECYCLE", "GATES A/H/D", "HEALTH", "NGINX");
 		for (ObjectNode instance : instances) {
 			JsonNode health = instance.path("lastHealth");
@@ -39,6 +43,7 @@ final class StatusTable {
 			.forEach((instance) -> out.printf("%s replaced %s (surge deploy %s)%n",
 					instance.path("instanceId").asString(), instance.path("replaces").path("instanceId").asString(),
 					instance.path("replaces").path("deployId").asString()));
+		deploys.forEach((description) -> out.printf("D%s%n", description.substring(1)));
 	}
 
 	private static void keptOut(PrintWriter out, JsonNode instance) {
@@ -53,8 +58,9 @@ final class StatusTable {
 		boolean admin = "ONLINE".equals(instance.path("lifecycle").asString());
 		boolean health = "HEALTHY".equals(instance.path("lastHealth").path("status").asString())
 				&& refusal(instance).isEmpty();
+		String weight = instance.has("deployGateWeight") ? " w" + instance.path("deployGateWeight").asInt() : "";
 		return mark(admin) + "/" + mark(health) + "/"
-				+ ("open".equals(instance.path("deployGate").asString()) ? "open" : "CLOSED");
+				+ ("open".equals(instance.path("deployGate").asString()) ? "open" + weight : "CLOSED");
 	}
 
 	/**

@@ -55,6 +55,35 @@ final class StepFollower {
 		return ExitCode.TIMEOUT;
 	}
 
+	/**
+	 * Waits for the deployer's first answer to a request: its start, its plan, or its
+	 * rejection. A plan is printed whole, one step a line.
+	 * @return 0 when started or planned, 2 when rejected, 3 without an answer in time
+	 */
+	int firstAnswer(Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (System.nanoTime() < deadline) {
+			for (ConsumerRecord<String, String> record : this.steps.poll(Duration.ofMillis(200))) {
+				JsonNode step = Kafka.json(record);
+				if (step == null || !this.deployId.value().equals(text(step, "deployId"))) {
+					continue;
+				}
+				this.out.printf("%s%n", describe(step));
+				step.path("steps").forEach((line) -> this.out.printf("  %s%n", line.asString()));
+				switch (text(step, "type")) {
+					case "DeployStarted", "DeployPlanned":
+						return ExitCode.OK;
+					case "DeployRejected":
+						return ExitCode.REJECTED;
+					default:
+						break;
+				}
+			}
+		}
+		this.out.printf("No answer for %s within %s (is the deployer running?)%n", this.deployId, timeout);
+		return ExitCode.TIMEOUT;
+	}
+
 	private void printKeptOut(JsonNode step) {
 		JsonNode keptOut = step.path("keptOut");
 		if (!"DeployFailed".equals(text(step, "type")) || keptOut.isEmpty()) {
@@ -81,6 +110,13 @@ final class StepFollower {
 		StringBuilder line = new StringBuilder(text(step, "type"));
 		append(line, "", text(step, "instanceId"));
 		append(line, "", text(step, "phase").equals("ROLLBACK") ? "(rollback)" : "");
+		append(line, "", list(step.path("instances")));
+		if (step.path("weight").asInt(100) < 100) {
+			append(line, "at weight ", text(step, "weight"));
+		}
+		if (step.path("rollback").asBoolean(false)) {
+			line.append(" (rollback)");
+		}
 		append(line, "replaced by ", text(step, "replacedBy"));
 		if (step.has("replaces")) {
 			append(line, "on ", text(step, "host") + ":" + text(step, "port"));
@@ -96,18 +132,27 @@ final class StepFollower {
 		if (step.path("timedOut").asBoolean(false)) {
 			line.append(" (drain timed out)");
 		}
+		CanarySteps.describe(line, step);
 		append(line, "rolled back ", step.has("rolledBack") ? step.get("rolledBack").toString() : "");
-		append(line, "reason: ", text(step, "reason"));
+		append(line, "by ", text(step, "requestedBy").isEmpty() || "DeployStarted".equals(text(step, "type"))
+				|| "DeployPlanned".equals(text(step, "type")) ? "" : text(step, "requestedBy"));
+		append(line, "reason: ", "CanaryPromoted".equals(text(step, "type")) ? "" : text(step, "reason"));
 		return line.toString();
 	}
 
-	private static void append(StringBuilder line, String label, String value) {
+	private static String list(JsonNode values) {
+		StringJoiner joined = new StringJoiner(", ", "[", "]");
+		values.forEach((value) -> joined.add(value.asString()));
+		return values.isArray() ? joined.toString() : "";
+	}
+
+	static void append(StringBuilder line, String label, String value) {
 		if (!value.isEmpty() && !"[]".equals(value)) {
 			line.append(' ').append(label).append(value);
 		}
 	}
 
-	private static String text(JsonNode node, String field) {
+	static String text(JsonNode node, String field) {
 		JsonNode value = node.get(field);
 		return (value == null || value.isNull()) ? "" : value.asString();
 	}

@@ -287,6 +287,186 @@ abstract class CliIntegrationTests {
 		assertThat(audit.out()).contains("deploy.succeeded");
 	}
 
+	@Test
+	void pauseResumeAndCancelAreRefusedWithExitTwoWhenNothingIsDeploying() {
+		this.bench.send("deploy.steps", "orders", step("DeployStarted", "d-1", ",\"version\":\"v2\""));
+		this.bench.send("deploy.steps", "orders", step("DeploySucceeded", "d-1", ",\"version\":\"v2\""));
+
+		for (String command : List.of("pause", "resume", "cancel")) {
+			CliBench.Result result = baton(command, "orders", "--timeout", "5s");
+
+			assertThat(result.code()).as(command).isEqualTo(ExitCode.REJECTED);
+			assertThat(result.err()).as(command).contains("baton: nothing is deploying orders");
+		}
+		assertThat(this.bench.readAll("deploy.requests")).hasSize(1);
+	}
+
+	@Test
+	void rollbackIsRefusedWithExitTwoWhenNoEarlierReleaseSucceeded() {
+		CliBench.Result none = baton("rollback", "orders");
+		this.bench.send("deploy.steps", "orders", step("DeployStarted", "d-1", ",\"version\":\"v1\""));
+		this.bench.send("deploy.steps", "orders", step("DeploySucceeded", "d-1", ",\"version\":\"v1\""));
+		CliBench.Result one = baton("rollback", "orders");
+
+		assertThat(none.code()).isEqualTo(ExitCode.REJECTED);
+		assertThat(none.err()).contains("nothing to roll back to: no deploy of orders succeeded yet");
+		assertThat(one.code()).isEqualTo(ExitCode.REJECTED);
+		assertThat(one.err()).contains("nothing to roll back to: v1 is the only release of orders that succeeded");
+		assertThat(this.bench.readAll("deploy.requests")).hasSize(1);
+	}
+
+	@Test
+	void pauseNamesTheRunningDeployWaitsForTheDeployersAnswerAndIsNotRepeated() {
+		this.bench.send("deploy.steps", "orders", step("DeployStarted", "d-7", ",\"version\":\"v2\""));
+		answerRequestsWith("PauseDeploy", (request) -> List.of(step("DeployPaused", request.path("deployId").asString(),
+				",\"version\":\"v2\",\"requestedBy\":\"ops\",\"reason\":\"maintenance\"")));
+
+		CliBench.Result paused = baton("pause", "orders", "--reason", "maintenance", "--requested-by", "ops");
+		CliBench.Result again = baton("pause", "orders");
+
+		assertThat(paused.code()).as(paused.err()).isEqualTo(ExitCode.OK);
+		assertThat(paused.out()).contains("DeployPaused version v2 by ops reason: maintenance",
+				"Deploy d-7 holds before its next batch; baton resume carries it on");
+		assertThat(again.code()).isEqualTo(ExitCode.OK);
+		assertThat(again.out()).contains("Deploy d-7 of orders v2 is paused already; nothing to do");
+		List<JsonNode> requests = requests("PauseDeploy");
+		assertThat(requests).singleElement().satisfies((request) -> {
+			assertThat(request.path("deployId").asString()).isEqualTo("d-7");
+			assertThat(request.path("requestedBy").asString()).isEqualTo("ops");
+		});
+		assertThat(baton("status", "orders").out()).contains("Deploy d-7 of orders v2 (rolling) is paused by ops");
+	}
+
+	@Test
+	void cancelOfTheRunningDeployWaitsForDeployCancelling() {
+		this.bench.send("deploy.steps", "orders", step("DeployStarted", "d-8", ",\"version\":\"v2\""));
+		answerRequestsWith("CancelDeploy", (request) -> List.of(step("DeployCancelling",
+				request.path("deployId").asString(), ",\"version\":\"v2\",\"requestedBy\":\"ops\"")));
+
+		CliBench.Result result = baton("cancel", "orders", "--requested-by", "ops");
+
+		assertThat(result.code()).as(result.err()).isEqualTo(ExitCode.OK);
+		assertThat(result.out()).contains("DeployCancelling version v2 by ops",
+				"Deploy d-8 rolls back what it touched");
+		assertThat(requests("CancelDeploy")).singleElement()
+			.satisfies((request) -> assertThat(request.path("deployId").asString()).isEqualTo("d-8"));
+	}
+
+	@Test
+	void rollbackAsksForTheReleaseBeforeTheLastSucceededOneAndPrintsTheDeployersStart() {
+		List.of("v1", "v2").forEach((version) -> {
+			this.bench.send("deploy.steps", "orders",
+					step("DeployStarted", "d-" + version, ",\"version\":\"" + version + "\""));
+			this.bench.send("deploy.steps", "orders",
+					step("DeploySucceeded", "d-" + version, ",\"version\":\"" + version + "\""));
+		});
+		answerRequestsWith("RollbackDeploy",
+				(request) -> List.of(step("DeployStarted", request.path("deployId").asString(),
+						",\"version\":\"v1\",\"rollback\":true,\"batches\":[[\"orders-1\"]]")));
+
+		CliBench.Result result = baton("rollback", "orders", "--deploy-id", "ops-1");
+
+		assertThat(result.code()).as(result.err()).isEqualTo(ExitCode.OK);
+		assertThat(result.out()).contains("Requested rollback ops-1 of orders: v2 back to v1",
+				"DeployStarted (rollback) version v1");
+		assertThat(requests("RollbackDeploy")).singleElement()
+			.satisfies((request) -> assertThat(request.path("service").asString()).isEqualTo("orders"));
+	}
+
+	@Test
+	void deployPlanAsksForADryRunAndPrintsThePlannedSteps() {
+		answerRequestsWith("DeployRequested", (request) -> List.of(step("DeployPlanned",
+				request.path("deployId").asString(),
+				",\"version\":\"v2\",\"batches\":[[\"orders-1\"],[\"orders-2\"]],\"bakeMillis\":60000,"
+						+ "\"canary\":{\"percent\":10,\"weight\":11,\"canaryPeers\":1,\"fullPeers\":1},"
+						+ "\"steps\":[\"batch 1 of 2: orders-1 (on v1)\",\"  open the DEPLOY gate at weight 11\"]")));
+
+		CliBench.Result result = baton("deploy", "orders", "v2", "--plan", "--canary", "10%", "--bake", "60s",
+				"--timeout", "60s");
+
+		assertThat(result.code()).as(result.err()).isEqualTo(ExitCode.OK);
+		assertThat(result.out()).contains(
+				"DeployPlanned version v2 bake 1m canary 10% at weight 11 beside 1 full peer(s)",
+				"  batch 1 of 2: orders-1 (on v1)", "    open the DEPLOY gate at weight 11");
+		assertThat(requests("DeployRequested")).singleElement().satisfies((request) -> {
+			assertThat(request.path("dryRun").asBoolean()).isTrue();
+			assertThat(request.path("canaryPercent").asInt()).isEqualTo(10);
+			assertThat(request.path("bake").asString()).isEqualTo("PT1M");
+		});
+	}
+
+	@Test
+	void deployWaitShowsPausesBakesAndTheCanarysWeightAndFigures() {
+		answerRequestsWith("DeployRequested", (request) -> {
+			String id = request.path("deployId").asString();
+			return List.of(step("DeployStarted", id, ",\"version\":\"v2\",\"canaryPercent\":10,\"bakeMillis\":3000"),
+					step("InstanceEnabled", id, ",\"instanceId\":\"orders-1\",\"phase\":\"ROLLOUT\",\"weight\":22"),
+					step("BakeStarted", id,
+							",\"version\":\"v2\",\"instances\":[\"orders-1\"],\"bakeMillis\":3000,"
+									+ "\"canary\":{\"percent\":10,\"weight\":22,\"canaryPeers\":1,\"fullPeers\":2}"),
+					step("DeployPaused", id, ",\"version\":\"v2\",\"requestedBy\":\"ops\""),
+					step("DeployResumed", id, ",\"version\":\"v2\",\"requestedBy\":\"ops\""),
+					step("CanaryPromoted", id, ",\"version\":\"v2\",\"instances\":[\"orders-1\"],"
+							+ "\"canary\":{\"requests\":300,\"serverErrors\":0,\"connectFailures\":0,\"p99Millis\":10},"
+							+ "\"baseline\":{\"requests\":2700,\"serverErrors\":3,\"connectFailures\":0,\"p99Millis\":12},"
+							+ "\"reason\":\"clean\""),
+					step("DeploySucceeded", id, ",\"version\":\"v2\""));
+		});
+
+		CliBench.Result result = baton("deploy", "orders", "v2", "--wait", "--canary", "10", "--timeout", "60s");
+
+		assertThat(result.code()).as(result.err()).isEqualTo(ExitCode.OK);
+		assertThat(result.out()).contains("DeployStarted version v2 bake 3s canary 10%",
+				"InstanceEnabled orders-1 at weight 22",
+				"BakeStarted [orders-1] version v2 bake 3s canary 10% at weight 22 beside 2 full peer(s)",
+				"DeployPaused version v2 by ops", "DeployResumed version v2 by ops",
+				"CanaryPromoted [orders-1] version v2: canary 0.0% errors (0 of 300), p99 10 ms; old version 0.1%"
+						+ " errors (3 of 2700), p99 12 ms",
+				"DeploySucceeded");
+	}
+
+	@Test
+	void statusShowsABakingCanaryAtItsWeight() {
+		String now = Instant.now().toString();
+		this.bench.send("registry.state", "orders-1",
+				"{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,"
+						+ "\"version\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"lastHealth\":{\"status\":\"HEALTHY\",\"version\":\"v2\",\"probedAt\":\""
+						+ now + "\"},\"revision\":3,\"updatedAt\":\"" + now + "\"}");
+		this.bench.send("nginx.commands", "orders/127.0.0.1:9001/DEPLOY",
+				"{\"type\":\"SetPeerGate\",\"commandId\":\"c-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"gate\":\"DEPLOY\",\"open\":true,\"weight\":22}");
+		this.bench.send("deploy.steps", "orders",
+				step("DeployStarted", "d-9", ",\"version\":\"v2\",\"canaryPercent\":10,\"bakeMillis\":60000"));
+		this.bench.send("deploy.steps", "orders",
+				step("BakeStarted", "d-9", ",\"version\":\"v2\",\"instances\":[\"orders-1\"],\"bakeMillis\":60000,"
+						+ "\"canary\":{\"percent\":10,\"weight\":22,\"canaryPeers\":1,\"fullPeers\":2}"));
+
+		CliBench.Result result = baton("status", "orders");
+
+		assertThat(result.code()).as(result.err()).isEqualTo(ExitCode.OK);
+		assertThat(result.out()).contains("open/open/open w22",
+				"Deploy d-9 of orders v2 (rolling, canary 10%, bake 60s) is baking orders-1 as a canary at weight 22"
+						+ " beside 2 full peer(s)");
+		assertThat(baton("status", "orders", "--json").out()).contains("\"deployGateWeight\" : 22",
+				"\"state\" : \"baking\"");
+	}
+
+	@Test
+	void aCanaryPercentOutOfRangeIsRefusedAndNothingIsPublished() {
+		CliBench.Result result = baton("deploy", "orders", "v2", "--canary", "100%");
+
+		assertThat(result.code()).isEqualTo(ExitCode.REJECTED);
+		assertThat(result.err()).contains("--canary must be a whole percent from 1% to 99%");
+		assertThat(this.bench.readAll("deploy.requests")).hasSize(1);
+	}
+
+	private List<JsonNode> requests(String type) {
+		return this.bench.readAll("deploy.requests")
+			.stream()
+			.map(Kafka::json)
+			.filter((request) -> request != null && type.equals(request.path("type").asString()))
+			.toList();
+	}
+
 	private static String peerEvent(String type, String node, String commandId, String fields) {
 		return "{\"type\":\"" + type + "\",\"nodeId\":\"" + node + "\",\"commandId\":\"" + commandId
 				+ "\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,\"at\":\"" + Instant.now() + "\""
@@ -294,15 +474,19 @@ abstract class CliIntegrationTests {
 	}
 
 	private void answerDeployWith(Function<String, List<String>> steps) {
+		answerRequestsWith("DeployRequested", (request) -> steps.apply(request.path("deployId").asString()));
+	}
+
+	/** Answers every request of a type as the deployer would, with the given steps. */
+	private void answerRequestsWith(String type, Function<JsonNode, List<String>> steps) {
 		KafkaConsumer<String, String> requests = new Kafka(this.bench.connection()).reader("deploy.requests", false);
 		this.deployer.submit(() -> {
 			try (requests) {
 				while (!Thread.currentThread().isInterrupted()) {
 					for (ConsumerRecord<String, String> record : requests.poll(Duration.ofMillis(100))) {
 						JsonNode request = Kafka.JSON.readTree(record.value());
-						if ("DeployRequested".equals(request.path("type").asString())) {
-							steps.apply(request.path("deployId").asString())
-								.forEach((step) -> this.bench.send("deploy.steps", "orders", step));
+						if (type.equals(request.path("type").asString())) {
+							steps.apply(request).forEach((step) -> this.bench.send("deploy.steps", "orders", step));
 						}
 					}
 				}

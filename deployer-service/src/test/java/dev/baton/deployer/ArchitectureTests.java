@@ -17,7 +17,7 @@ class ArchitectureTests {
 	void domainPackagesKnowNeitherKafkaNorSpring() {
 		noClasses().that()
 			.resideInAnyPackage("dev.baton.deployer.rollout..", "dev.baton.deployer.fleet..",
-					"dev.baton.deployer.runtime..")
+					"dev.baton.deployer.runtime..", "dev.baton.deployer.control..", "dev.baton.deployer.canary..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework..", "org.apache.kafka..", "dev.baton.kafka..")
@@ -28,7 +28,7 @@ class ArchitectureTests {
 	void domainPackagesDoNotReachIntoTheirAdapters() {
 		noClasses().that()
 			.resideInAnyPackage("dev.baton.deployer.rollout..", "dev.baton.deployer.fleet..",
-					"dev.baton.deployer.runtime..")
+					"dev.baton.deployer.runtime..", "dev.baton.deployer.control..", "dev.baton.deployer.canary..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("dev.baton.deployer.kafka..", "dev.baton.deployer.config..")

@@ -31,23 +31,29 @@ final class ContractSamples {
 	 */
 	static Optional<Object> of(Class<?> type) {
 		try {
-			return Optional.of(sample(type));
+			return Optional.of(sample(type, false));
 		}
 		catch (ReflectiveOperationException | RuntimeException ex) {
-			return Optional.empty();
+			// an optional number may only go with some values of the others (a gate's
+			// weight with the DEPLOY gate): left out, as hand-written JSON leaves it
+			try {
+				return Optional.of(sample(type, true));
+			}
+			catch (ReflectiveOperationException | RuntimeException again) {
+				return Optional.empty();
+			}
 		}
 	}
 
-	private static Object sample(Class<?> type) throws ReflectiveOperationException {
+	private static Object sample(Class<?> type, boolean optionalNumbersLeftOut) throws ReflectiveOperationException {
 		if (type == String.class) {
 			return TEXT;
 		}
-		if (type == int.class) {
-			return 1;
-		}
-		if (type == Integer.class) {
-			// a boxed number is an optional one: absent, its record's default applies
+		if (type == Integer.class && optionalNumbersLeftOut) {
 			return null;
+		}
+		if (type == int.class || type == Integer.class) {
+			return 1;
 		}
 		if (type == long.class) {
 			return 1L;
@@ -77,7 +83,7 @@ final class ContractSamples {
 			for (int i = 0; i < components.length; i++) {
 				types[i] = components[i].getType();
 				values[i] = (types[i] == String.class && components[i].getName().endsWith("Path")) ? PATH
-						: sample(types[i]);
+						: sample(types[i], optionalNumbersLeftOut);
 			}
 			return type.getDeclaredConstructor(types).newInstance(values);
 		}

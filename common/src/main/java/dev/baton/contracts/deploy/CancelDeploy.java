@@ -7,9 +7,15 @@ import dev.baton.contracts.DeployId;
 import dev.baton.contracts.ServiceName;
 
 /**
- * Stop a running deploy after its current batch and roll it back.
+ * Stop a running deploy before its next batch and roll back everything it touched. A
+ * paused deploy is cancelled too; cancelling a deploy that is already cancelling changes
+ * nothing.
  *
- * @param deployId the deploy to cancel
+ * <pre>
+ * {"type":"CancelDeploy","service":"orders","requestedBy":"ops","reason":"wrong day"}
+ * </pre>
+ *
+ * @param deployId the deploy to cancel; absent for whichever deploy of the service runs
  * @param service its service
  * @param requestedBy who asked
  * @param reason why
@@ -19,7 +25,6 @@ public record CancelDeploy(DeployId deployId, ServiceName service, String reques
 		Instant at) implements DeployRequest {
 
 	public CancelDeploy {
-		Objects.requireNonNull(deployId, "deployId is required");
 		Objects.requireNonNull(service, "service is required");
 		requestedBy = (requestedBy != null) ? requestedBy : "unknown";
 		reason = (reason != null) ? reason : "";

@@ -30,10 +30,21 @@ import dev.baton.contracts.Version;
  * @param requestedBy who asked, for the audit trail
  * @param at when; now when absent
  * @param strategy rolling or surge; absent for the service's configured default
+ * @param bake how long the deploy waits after each batch is back in rotation before the
+ * next one (and judges a canary over), ISO-8601; absent for the service's default,
+ * {@code PT0S} for none
+ * @param canaryPercent the share of the traffic, in percent (1-99), the first batch's new
+ * instances get while they bake, judged against the old version's before the deploy goes
+ * on; absent for the service's default, 0 for no canary
+ * @param dryRun only plan: the deployer answers with {@link DeployPlanned} (or
+ * {@link DeployRejected}) and touches nothing
  */
 public record DeployRequested(DeployId deployId, ServiceName service, Version version, Integer batchSize,
 		Duration drainTimeout, Duration healthTimeout, boolean allowDowntime, String requestedBy, Instant at,
-		DeployStrategy strategy) implements DeployRequest {
+		DeployStrategy strategy, Duration bake, Integer canaryPercent, boolean dryRun) implements DeployRequest {
+
+	/** The largest canary share, in percent: a canary is a minority of the traffic. */
+	public static final int MAX_CANARY_PERCENT = 99;
 
 	public DeployRequested {
 		Objects.requireNonNull(deployId, "deployId is required");
@@ -44,8 +55,25 @@ public record DeployRequested(DeployId deployId, ServiceName service, Version ve
 		}
 		requirePositive("drainTimeout", drainTimeout);
 		requirePositive("healthTimeout", healthTimeout);
+		if (bake != null && bake.isNegative()) {
+			throw new IllegalArgumentException("bake must not be negative, got " + bake);
+		}
+		if (canaryPercent != null && (canaryPercent < 0 || canaryPercent > MAX_CANARY_PERCENT)) {
+			throw new IllegalArgumentException(
+					"canaryPercent must be 0 (none) or 1-" + MAX_CANARY_PERCENT + ", got " + canaryPercent);
+		}
 		requestedBy = (requestedBy != null) ? requestedBy : "unknown";
 		at = (at != null) ? at : Instant.now();
+	}
+
+	/**
+	 * A request with the service's configured bake and canary.
+	 */
+	public DeployRequested(DeployId deployId, ServiceName service, Version version, Integer batchSize,
+			Duration drainTimeout, Duration healthTimeout, boolean allowDowntime, String requestedBy, Instant at,
+			DeployStrategy strategy) {
+		this(deployId, service, version, batchSize, drainTimeout, healthTimeout, allowDowntime, requestedBy, at,
+				strategy, null, null, false);
 	}
 
 	/**

@@ -19,11 +19,16 @@ import dev.baton.contracts.ServiceName;
 		@JsonSubTypes.Type(InstanceRestarted.class), @JsonSubTypes.Type(InstanceVerified.class),
 		@JsonSubTypes.Type(InstanceEnabled.class), @JsonSubTypes.Type(DeploySucceeded.class),
 		@JsonSubTypes.Type(DeployFailed.class), @JsonSubTypes.Type(DeployRollingBack.class),
-		@JsonSubTypes.Type(InstanceLaunched.class), @JsonSubTypes.Type(InstanceReplaced.class) })
+		@JsonSubTypes.Type(InstanceLaunched.class), @JsonSubTypes.Type(InstanceReplaced.class),
+		@JsonSubTypes.Type(DeployPlanned.class), @JsonSubTypes.Type(DeployPaused.class),
+		@JsonSubTypes.Type(DeployResumed.class), @JsonSubTypes.Type(DeployCancelling.class),
+		@JsonSubTypes.Type(BakeStarted.class), @JsonSubTypes.Type(BakeEnded.class),
+		@JsonSubTypes.Type(CanaryPromoted.class) })
 @JsonIgnoreProperties(ignoreUnknown = true)
 public sealed interface DeployStep permits DeployRejected, DeployStarted, InstanceDrained, InstanceRestartStarted,
 		InstanceRestarted, InstanceVerified, InstanceEnabled, DeploySucceeded, DeployFailed, DeployRollingBack,
-		InstanceLaunched, InstanceReplaced {
+		InstanceLaunched, InstanceReplaced, DeployPlanned, DeployPaused, DeployResumed, DeployCancelling, BakeStarted,
+		BakeEnded, CanaryPromoted {
 
 	DeployId deployId();
 

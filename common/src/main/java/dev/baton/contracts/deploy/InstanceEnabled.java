@@ -18,9 +18,11 @@ import dev.baton.contracts.ServiceName;
  * @param phase rollout or rollback
  * @param nodes the nodes that confirmed
  * @param at when the last confirmation arrived
+ * @param weight the weight its DEPLOY gate opened at: below 100 for a canary, 100 (also
+ * when absent) for a full peer
  */
 public record InstanceEnabled(DeployId deployId, ServiceName service, InstanceId instanceId, DeployPhase phase,
-		List<NodeId> nodes, Instant at) implements DeployStep {
+		List<NodeId> nodes, Instant at, Integer weight) implements DeployStep {
 
 	public InstanceEnabled {
 		Objects.requireNonNull(deployId, "deployId is required");
@@ -29,6 +31,18 @@ public record InstanceEnabled(DeployId deployId, ServiceName service, InstanceId
 		Objects.requireNonNull(phase, "phase is required");
 		Objects.requireNonNull(at, "at is required");
 		nodes = (nodes != null) ? List.copyOf(nodes) : List.of();
+		weight = (weight != null) ? weight : 100;
+		if (weight < 1 || weight > 100) {
+			throw new IllegalArgumentException("weight must be 1-100, got " + weight);
+		}
+	}
+
+	/**
+	 * An instance back in rotation at full weight.
+	 */
+	public InstanceEnabled(DeployId deployId, ServiceName service, InstanceId instanceId, DeployPhase phase,
+			List<NodeId> nodes, Instant at) {
+		this(deployId, service, instanceId, phase, nodes, at, 100);
 	}
 
 }

@@ -22,6 +22,9 @@ import org.springframework.kafka.core.KafkaTemplate;
 
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Topic;
+import dev.baton.contracts.deploy.DeployStep;
+import dev.baton.deployer.control.ControlDesk;
+import dev.baton.deployer.control.ReleaseHistory;
 import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.fleet.Fleet;
 import dev.baton.deployer.fleet.NginxNodes;
@@ -121,9 +124,33 @@ class DeployerConfiguration {
 	}
 
 	@Bean
+	ReleaseHistory releaseHistory() {
+		return new ReleaseHistory();
+	}
+
+	/** The history follows the steps published, and those read back at start-up. */
+	@Bean
+	StepObserver releaseHistoryObserver(ReleaseHistory history) {
+		return new StepObserver() {
+
+			@Override
+			public void published(DeployStep step) {
+				history.record(step);
+			}
+
+			@Override
+			public void replayed(DeployStep step) {
+				history.record(step);
+			}
+
+		};
+	}
+
+	@Bean
 	DeployDesk deployDesk(Fleet fleet, NginxNodes nodes, DeployerProperties properties, DeployRuns runs,
-			DeployEvents events, DeployThreads threads, Clock clock) {
-		return new DeployDesk(fleet, nodes, policies(properties), runs, events, threads, clock);
+			DeployEvents events, DeployThreads threads, Clock clock, ReleaseHistory releases) {
+		return new DeployDesk(fleet, nodes, policies(properties), runs, events, threads, clock,
+				new ControlDesk(events::audit), releases);
 	}
 
 	@Bean

@@ -15,7 +15,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStrategy;
+import dev.baton.deployer.canary.CanaryThresholds;
 import dev.baton.deployer.rollout.ServicePolicy;
 
 /**
@@ -70,12 +72,17 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 	 * @param surge where surge deploys start new instances
 	 * @param allowDowntime whether a deploy request may accept downtime for this service
 	 * (a single instance deployed, or min-healthy ignored); refused otherwise
+	 * @param bake how long a deploy waits after each batch is back in rotation before the
+	 * next, unless its request says; {@code 0s} for none
+	 * @param canary the canary a deploy starts with unless its request says, and how it
+	 * is judged
 	 */
 	public record Service(@Valid @NotNull RuntimeProperties runtime, @DefaultValue("1") @Min(1) int maxUnavailable,
 			@DefaultValue("1") @Min(0) int minHealthy, @DefaultValue("30s") Duration drainTimeout,
 			@DefaultValue("60s") Duration healthTimeout, @DefaultValue("30s") Duration enableTimeout,
 			@DefaultValue("false") boolean drainTimeoutFatal, @DefaultValue("rolling") DeployStrategy strategy,
-			@DefaultValue Surge surge, @DefaultValue("false") boolean allowDowntime) {
+			@DefaultValue Surge surge, @DefaultValue("false") boolean allowDowntime, @DefaultValue("0s") Duration bake,
+			@DefaultValue Canary canary) {
 
 		public Service {
 			positive("drain-timeout", drainTimeout);
@@ -88,12 +95,62 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 			if (strategy == DeployStrategy.SURGE && surge.ports().isEmpty()) {
 				throw new IllegalArgumentException("strategy=surge needs spare ports (surge.ports)");
 			}
+			if (bake.isNegative()) {
+				throw new IllegalArgumentException("bake must not be negative, got " + bake);
+			}
+			if (canary.percent() > 0 && bake.isZero()) {
+				throw new IllegalArgumentException("canary.percent needs a bake to judge the canary over (bake)");
+			}
 		}
 
 		ServicePolicy policy() {
 			return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
 					this.enableTimeout, this.drainTimeoutFatal, this.runtime.checkInterval(), this.strategy,
-					this.surge.ports(), this.allowDowntime);
+					this.surge.ports(), this.allowDowntime, this.bake, this.canary.percent(), this.canary.thresholds());
+		}
+
+	}
+
+	/**
+	 * A service's canary (under {@code canary.}): the first batch of each deploy gets a
+	 * share of the traffic while it bakes, and its figures are compared with the old
+	 * version's over the same time.
+	 *
+	 * @param percent the canary's share of the traffic, in percent; 0 for no canary
+	 * @param maxAddedErrorPercent how many more percent of the canary's requests may fail
+	 * than of the old version's
+	 * @param maxP99Ratio how many times the old version's p99 latency the canary's may be
+	 * @param p99Floor p99 latencies below it count as it
+	 * @param minRequests requests the canary needs before it is judged
+	 * @param promoteBelowMinRequests whether a canary with fewer by the end of its bake
+	 * is promoted rather than rolled back
+	 */
+	public record Canary(@DefaultValue("0") int percent, @DefaultValue("1.0") double maxAddedErrorPercent,
+			@DefaultValue("1.5") double maxP99Ratio, @DefaultValue("25ms") Duration p99Floor,
+			@DefaultValue("100") long minRequests, @DefaultValue("false") boolean promoteBelowMinRequests) {
+
+		public Canary {
+			if (percent < 0 || percent > DeployRequested.MAX_CANARY_PERCENT) {
+				throw new IllegalArgumentException("canary.percent must be 0 (none) or 1-"
+						+ DeployRequested.MAX_CANARY_PERCENT + ", got " + percent);
+			}
+			try {
+				thresholds(maxAddedErrorPercent, maxP99Ratio, p99Floor, minRequests, promoteBelowMinRequests);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new IllegalArgumentException("canary." + ex.getMessage(), ex);
+			}
+		}
+
+		CanaryThresholds thresholds() {
+			return thresholds(this.maxAddedErrorPercent, this.maxP99Ratio, this.p99Floor, this.minRequests,
+					this.promoteBelowMinRequests);
+		}
+
+		private static CanaryThresholds thresholds(double maxAddedErrorPercent, double maxP99Ratio, Duration p99Floor,
+				long minRequests, boolean promoteBelowMinRequests) {
+			return new CanaryThresholds(maxAddedErrorPercent, maxP99Ratio, p99Floor, minRequests,
+					promoteBelowMinRequests);
 		}
 
 	}

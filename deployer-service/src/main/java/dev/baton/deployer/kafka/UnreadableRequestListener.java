@@ -2,6 +2,7 @@ package dev.baton.deployer.kafka;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Set;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
@@ -18,8 +19,9 @@ import dev.baton.deployer.rollout.DeployDesk;
  * Reads the dead letters of {@code deploy.requests}: a deploy request that could not be
  * read (a version such as {@code v2; rm -rf /}, a missing field) was dead-lettered by the
  * conventions, and when its raw JSON still names a usable deploy id and service, CI
- * waiting on that id is told why with a {@code DeployRejected}. Nothing else of such a
- * request is ever used.
+ * waiting on that id is told why with a {@code DeployRejected}. Only requests that start
+ * a deploy of their own id are answered so (a deploy, a rollback): a pause, resume or
+ * cancel names a deploy that is not theirs. Nothing else of such a request is ever used.
  */
 @Component
 class UnreadableRequestListener {
@@ -28,6 +30,9 @@ class UnreadableRequestListener {
 
 	/** Where the conventions put the one-line reason of a dead letter. */
 	private static final String REASON_HEADER = "baton-dlt-reason";
+
+	/** The requests whose deploy id is the one of the deploy they would start. */
+	private static final Set<Object> STARTING = Set.of("DeployRequested", "RollbackDeploy");
 
 	private final DeployDesk desk;
 
@@ -45,7 +50,7 @@ class UnreadableRequestListener {
 			topics = "#{@batonTopicNames.deadLetter(T(dev.baton.contracts.Topic).DEPLOY_REQUESTS)}")
 	void onDeadLetter(ConsumerRecord<String, byte[]> record) {
 		Map<?, ?> json = parse(record.value());
-		if (json != null && "DeployRequested".equals(json.get("type")) && json.get("deployId") instanceof String id
+		if (json != null && STARTING.contains(json.get("type")) && json.get("deployId") instanceof String id
 				&& json.get("service") instanceof String service && usable(id, service)) {
 			Header reason = record.headers().lastHeader(REASON_HEADER);
 			this.desk.rejectUnreadable(DeployId.of(id), ServiceName.of(service),

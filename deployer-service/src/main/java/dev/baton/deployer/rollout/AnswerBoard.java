@@ -16,14 +16,19 @@ import dev.baton.contracts.nginx.NodeLeft;
 import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrainTimedOut;
 import dev.baton.contracts.nginx.PeerDrained;
+import dev.baton.contracts.nginx.PeerStats;
+import dev.baton.deployer.canary.PeerStatsBoard;
 
 /**
  * Where listeners drop the answers of nginx nodes and health-service, and where the
  * rollout picks them up: by command id and by step id, never by time. A wait is
  * registered before its command is published, so no answer can come too early, and an
- * answer nobody waits for (a replay, another deployer's) is ignored.
+ * answer nobody waits for (a replay, another deployer's) is ignored. The nodes' traffic
+ * figures go to the bakes watching a canary ({@link PeerStatsBoard}).
  */
 public final class AnswerBoard {
+
+	private final PeerStatsBoard stats = new PeerStatsBoard();
 
 	private final Map<CommandId, NodeAnswers> commands = new ConcurrentHashMap<>();
 
@@ -39,6 +44,10 @@ public final class AnswerBoard {
 		return this.verdicts.computeIfAbsent(stepId, (id) -> new CompletableFuture<>());
 	}
 
+	PeerStatsBoard stats() {
+		return this.stats;
+	}
+
 	void forget(CommandId commandId) {
 		this.commands.remove(commandId);
 	}
@@ -49,7 +58,8 @@ public final class AnswerBoard {
 
 	/**
 	 * Takes an nginx node's event: an answer to a command someone waits for, a later
-	 * report about a peer, or a node leaving the set the waiters wait for.
+	 * report about a peer, a node leaving the set the waiters wait for, or what a node
+	 * saw of the peers' traffic.
 	 * @param event the event
 	 */
 	public void onNginxEvent(NginxEvent event) {
@@ -68,6 +78,9 @@ public final class AnswerBoard {
 		}
 		else if (event instanceof NodeLeft || event instanceof NodeForgotten) {
 			this.commands.values().forEach(NodeAnswers::nudge);
+		}
+		else if (event instanceof PeerStats figures) {
+			this.stats.offer(figures);
 		}
 	}
 

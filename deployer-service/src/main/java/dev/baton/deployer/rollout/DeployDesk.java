@@ -1,6 +1,7 @@
 package dev.baton.deployer.rollout;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,19 +23,27 @@ import dev.baton.contracts.deploy.DeployRejected;
 import dev.baton.contracts.deploy.DeployRequest;
 import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStarted;
+import dev.baton.contracts.deploy.PauseDeploy;
+import dev.baton.contracts.deploy.ResumeDeploy;
+import dev.baton.contracts.deploy.RollbackDeploy;
+import dev.baton.deployer.control.ControlDesk;
+import dev.baton.deployer.control.DeployControls;
+import dev.baton.deployer.control.ReleaseHistory;
 import dev.baton.deployer.fleet.Fleet;
 import dev.baton.deployer.fleet.NginxNodes;
 import dev.baton.logging.LogContext;
 
 /**
- * Takes deploy requests: rejects what cannot be deployed, plans and starts the rest, one
- * deploy per service at a time, and passes cancels on. A request for a service that is
- * already being deployed is rejected rather than queued, so CI learns at once and decides
- * itself whether to retry; a queue would hide a stuck deploy behind a waiting one. A
- * request whose deploy id was seen before is a redelivery and is ignored; an id counts as
- * seen once its start or rejection is published, so a request whose answer could not be
- * published is handled again when redelivered. Whatever is logged while a request is
- * handled or a deploy runs carries the deploy's id and service
+ * Takes deploy requests: rejects what cannot be deployed, plans and starts the rest (or
+ * only answers with the plan, for a dry run), one deploy per service at a time, turns a
+ * rollback into a deploy of the release before the last succeeded one, and passes pauses,
+ * resumes and cancels on to the running deploy's controls. A request for a service that
+ * is already being deployed is rejected rather than queued, so CI learns at once and
+ * decides itself whether to retry; a queue would hide a stuck deploy behind a waiting
+ * one. A request whose deploy id was seen before is a redelivery and is ignored; an id
+ * counts as seen once its start or rejection is published, so a request whose answer
+ * could not be published is handled again when redelivered. Whatever is logged while a
+ * request is handled or a deploy runs carries the deploy's id and service
  * ({@link DeployLogContext}).
  */
 public final class DeployDesk {
@@ -57,12 +66,29 @@ public final class DeployDesk {
 
 	private final RolloutPlanner planner = new RolloutPlanner();
 
+	private final ControlDesk controls;
+
+	private final ReleaseHistory releases;
+
 	private final Map<ServiceName, DeployRun> running = new ConcurrentHashMap<>();
 
 	private final Set<DeployId> seen = ConcurrentHashMap.newKeySet();
 
 	public DeployDesk(Fleet fleet, NginxNodes nodes, Function<ServiceName, Optional<ServicePolicy>> policies,
 			DeployRuns runs, DeployEvents events, Executor executor, Clock clock) {
+		this(fleet, nodes, policies, runs, events, executor, clock, new ControlDesk(events::audit),
+				new ReleaseHistory());
+	}
+
+	/**
+	 * @param controls takes pauses, resumes and cancels
+	 * @param releases the succeeded releases a rollback goes back through
+	 */
+	public DeployDesk(Fleet fleet, NginxNodes nodes, Function<ServiceName, Optional<ServicePolicy>> policies,
+			DeployRuns runs, DeployEvents events, Executor executor, Clock clock, ControlDesk controls,
+			ReleaseHistory releases) {
+		this.controls = controls;
+		this.releases = releases;
 		this.fleet = fleet;
 		this.nodes = nodes;
 		this.policies = policies;
@@ -75,10 +101,19 @@ public final class DeployDesk {
 	public void handle(DeployRequest request) {
 		try (LogContext context = DeployLogContext.deploy(request.deployId(), request.service())) {
 			if (request instanceof DeployRequested requested) {
-				request(requested);
+				request(requested, false);
+			}
+			else if (request instanceof RollbackDeploy rollback) {
+				rollback(rollback);
 			}
 			else if (request instanceof CancelDeploy cancel) {
-				cancel(cancel);
+				this.controls.cancel(cancel, controlsOf(cancel.service(), cancel.deployId()));
+			}
+			else if (request instanceof PauseDeploy pause) {
+				this.controls.pause(pause, controlsOf(pause.service(), pause.deployId()));
+			}
+			else if (request instanceof ResumeDeploy resume) {
+				this.controls.resume(resume, controlsOf(resume.service(), resume.deployId()));
 			}
 		}
 	}
@@ -104,28 +139,62 @@ public final class DeployDesk {
 		this.seen.add(deployId);
 	}
 
-	private void request(DeployRequested request) {
+	private void request(DeployRequested request, boolean rollback) {
 		if (this.seen.contains(request.deployId())) {
 			logger.info("Ignoring redelivered deploy request {}", request.deployId());
 			return;
 		}
 		try {
-			DeployPlan plan = plan(request);
+			DeployPlan plan = plan(request, rollback);
+			if (request.dryRun()) {
+				this.events.step(PlanPreview.planned(plan, this.nodes.nodesOf(plan.service()), this.clock.instant()));
+				this.seen.add(request.deployId());
+				return;
+			}
 			DeployRun run = this.runs.fresh(plan);
-			this.events.step(new DeployStarted(plan.deployId(), plan.service(), plan.version(),
-					plan.batches().stream().map((batch) -> batch.stream().map(Target::instanceId).toList()).toList(),
-					previousVersions(plan), plan.requestedBy(), plan.startedAt(), plan.strategy()));
+			this.events.step(new DeployStarted(plan.deployId(), plan.service(), plan.version(), PlanPreview.ids(plan),
+					previousVersions(plan), plan.requestedBy(), plan.startedAt(), plan.strategy(),
+					plan.policy().bake().toMillis(), plan.policy().canaryPercent(), plan.rollback()));
 			this.seen.add(request.deployId());
 			start(run);
 		}
 		catch (Refusal ex) {
-			this.events
-				.step(new DeployRejected(request.deployId(), request.service(), ex.getMessage(), this.clock.instant()));
-			this.seen.add(request.deployId());
+			reject(request.deployId(), request.service(), ex.getMessage());
 		}
 	}
 
-	private DeployPlan plan(DeployRequested request) throws Refusal {
+	/**
+	 * A rollback is a deploy of the release before the newest succeeded one, with neither
+	 * bake nor canary: that release ran before.
+	 */
+	private void rollback(RollbackDeploy rollback) {
+		if (this.seen.contains(rollback.deployId())) {
+			logger.info("Ignoring redelivered rollback request {}", rollback.deployId());
+			return;
+		}
+		Optional<Version> target = this.releases.rollbackTarget(rollback.service());
+		if (target.isEmpty()) {
+			reject(rollback.deployId(), rollback.service(),
+					"nothing to roll back to: " + this.releases.newest(rollback.service())
+						.map((newest) -> newest + " is the only release of " + rollback.service() + " that succeeded")
+						.orElse("no deploy of " + rollback.service() + " succeeded yet"));
+			return;
+		}
+		request(new DeployRequested(rollback.deployId(), rollback.service(), target.get(), null, null, null, false,
+				rollback.requestedBy(), rollback.at(), null, Duration.ZERO, 0, false), true);
+	}
+
+	private void reject(DeployId deployId, ServiceName service, String reason) {
+		this.events.step(new DeployRejected(deployId, service, reason, this.clock.instant()));
+		this.seen.add(deployId);
+	}
+
+	private DeployControls controlsOf(ServiceName service, DeployId named) {
+		DeployRun run = this.running.get(service);
+		return (run != null && ControlDesk.meant(named, run.deployId())) ? run.controls() : null;
+	}
+
+	private DeployPlan plan(DeployRequested request, boolean rollback) throws Refusal {
 		ServicePolicy policy = this.policies.apply(request.service())
 			.orElseThrow(() -> new Refusal("unknown service " + request.service()
 					+ ": no runtime is configured for it (baton.deployer.services." + request.service() + ")"));
@@ -134,7 +203,7 @@ public final class DeployDesk {
 					+ request.service() + "; requests are rejected, not queued");
 		}
 		DeployPlan plan = this.planner.plan(request, this.fleet.instancesOf(request.service()), policy,
-				this.clock.instant());
+				this.clock.instant(), rollback);
 		if (this.nodes.nodesOf(request.service()).isEmpty()) {
 			throw new Refusal("no nginx node serves " + request.service()
 					+ ", so nobody can confirm that its instances are drained");
@@ -146,16 +215,6 @@ public final class DeployDesk {
 		Map<InstanceId, Version> versions = new LinkedHashMap<>();
 		plan.targets().forEach((target) -> versions.put(target.instanceId(), target.previousVersion()));
 		return versions;
-	}
-
-	private void cancel(CancelDeploy cancel) {
-		DeployRun run = this.running.get(cancel.service());
-		boolean matches = run != null && run.deployId().equals(cancel.deployId());
-		if (matches) {
-			run.cancel(cancel.requestedBy() + (cancel.reason().isBlank() ? "" : ": " + cancel.reason()));
-		}
-		this.events.audit(cancel.deployId().value(), matches ? "deploy.cancel-requested" : "deploy.cancel-ignored",
-				matches ? cancel.reason() : "no such deploy is running", Map.of("requestedBy", cancel.requestedBy()));
 	}
 
 	/**

@@ -10,9 +10,14 @@ import java.util.Set;
 import dev.baton.contracts.DeployId;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.StepId;
+import dev.baton.contracts.deploy.BakeEnded;
+import dev.baton.contracts.deploy.CanaryPromoted;
+import dev.baton.contracts.deploy.DeployCancelling;
 import dev.baton.contracts.deploy.DeployFailed;
+import dev.baton.contracts.deploy.DeployPaused;
 import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.deploy.DeployRejected;
+import dev.baton.contracts.deploy.DeployResumed;
 import dev.baton.contracts.deploy.DeployRollingBack;
 import dev.baton.contracts.deploy.DeployStarted;
 import dev.baton.contracts.deploy.DeployStep;
@@ -32,6 +37,9 @@ import dev.baton.contracts.deploy.InstanceVerified;
  * stays drained, and a resumed deploy restarts it again. A restart that ended is not run
  * again: its verdict, maybe published while no deployer ran, is awaited by its step id.
  * For a surge deploy, the new instances it launched and the replacements it finished.
+ * Whether an operator paused (and did not resume) or cancelled it, which batches' bakes
+ * ended and the weight each instance's gate opened at. A dry run's {@code DeployPlanned}
+ * only uses up its id.
  */
 public final class DeployJournal {
 
@@ -63,7 +71,25 @@ public final class DeployJournal {
 		}
 		else if (step instanceof InstanceEnabled enabled) {
 			entry.advance(enabled.instanceId(), enabled.phase(), Stage.ENABLED);
+			if (enabled.phase() == DeployPhase.ROLLOUT) {
+				entry.weights.put(enabled.instanceId(), enabled.weight());
+			}
 			this.keptOut.remove(enabled.instanceId());
+		}
+		else if (step instanceof DeployPaused paused) {
+			entry.paused = paused;
+		}
+		else if (step instanceof DeployResumed) {
+			entry.paused = null;
+		}
+		else if (step instanceof DeployCancelling cancelling) {
+			entry.cancelling = cancelling;
+		}
+		else if (step instanceof BakeEnded ended) {
+			entry.baked.addAll(ended.instances());
+		}
+		else if (step instanceof CanaryPromoted promoted) {
+			entry.baked.addAll(promoted.instances());
 		}
 		else if (step instanceof InstanceLaunched launched) {
 			entry.launched.add(launched);
@@ -104,7 +130,7 @@ public final class DeployJournal {
 			.filter((entry) -> entry.started != null && !entry.finished)
 			.map((entry) -> new Unfinished(entry.started,
 					new Resumption(Map.copyOf(entry.stages), Set.of(), List.copyOf(entry.rolledBack), entry.failure,
-							Map.copyOf(entry.restartSteps)),
+							Map.copyOf(entry.restartSteps), entry.paused, entry.cancelling, entry.baked, entry.weights),
 					Set.copyOf(entry.unverified),
 					new SurgeProgress(entry.launched, entry.replaced, entry.stages, entry.restartSteps, entry.failure)))
 			.toList();
@@ -143,6 +169,14 @@ public final class DeployJournal {
 		private final List<InstanceLaunched> launched = new ArrayList<>();
 
 		private final Map<InstanceId, InstanceId> replaced = new LinkedHashMap<>();
+
+		private DeployPaused paused;
+
+		private DeployCancelling cancelling;
+
+		private final Set<InstanceId> baked = new LinkedHashSet<>();
+
+		private final Map<InstanceId, Integer> weights = new LinkedHashMap<>();
 
 		void advance(InstanceId instance, DeployPhase phase, Stage stage) {
 			if (phase == DeployPhase.ROLLBACK) {

@@ -20,12 +20,15 @@ public final class DeployLogContext {
 
 	/**
 	 * Puts a deploy in the current thread's logging context.
-	 * @param deployId the deploy
+	 * @param deployId the deploy, or {@code null} for a request that names only its
+	 * service
 	 * @param service the service it deploys
 	 * @return what removes them again
 	 */
 	public static LogContext deploy(DeployId deployId, ServiceName service) {
-		return LogContext.empty().put(DEPLOY_ID, deployId.value()).put(LogContext.SERVICE, service.value());
+		return LogContext.empty()
+			.put(DEPLOY_ID, (deployId != null) ? deployId.value() : null)
+			.put(LogContext.SERVICE, service.value());
 	}
 
 	/**

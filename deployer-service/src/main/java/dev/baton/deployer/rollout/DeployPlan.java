@@ -19,12 +19,22 @@ import dev.baton.contracts.deploy.DeployStrategy;
  * @param policy batch size and timeouts in force
  * @param requestedBy who asked
  * @param startedAt when the deploy was accepted
+ * @param rollback whether it was requested as a rollback to the release before the last
+ * succeeded one
  */
 public record DeployPlan(DeployId deployId, ServiceName service, Version version, List<List<Target>> batches,
-		ServicePolicy policy, String requestedBy, Instant startedAt) {
+		ServicePolicy policy, String requestedBy, Instant startedAt, boolean rollback) {
 
 	public DeployPlan {
 		batches = batches.stream().map(List::copyOf).toList();
+	}
+
+	/**
+	 * A deploy requested as such, not as a rollback.
+	 */
+	public DeployPlan(DeployId deployId, ServiceName service, Version version, List<List<Target>> batches,
+			ServicePolicy policy, String requestedBy, Instant startedAt) {
+		this(deployId, service, version, batches, policy, requestedBy, startedAt, false);
 	}
 
 	public DeployStrategy strategy() {

@@ -1,6 +1,7 @@
 package dev.baton.deployer.rollout;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -111,19 +112,26 @@ public final class DeployRecovery {
 					stages.put(target.instanceId(), Stage.PENDING);
 				}
 			}
-			DeployRun run = this.runs.resumed(plan,
-					new Resumption(stages, closed, was.rolledBack(), was.failure(), was.restartSteps()),
-					unfinished.surge());
-			this.events.audit(plan.deployId().value(), "deploy.resumed",
-					(was.failure() != null) ? "rolling back: " + was.failure()
-							: (plan.strategy() == DeployStrategy.SURGE)
-									? "replacing from each replacement's last confirmed step"
-									: "rolling out from the last confirmed step",
+			DeployRun run = this.runs.resumed(plan, was.with(stages, closed), unfinished.surge());
+			this.events.audit(plan.deployId().value(), "deploy.resumed", resumedAs(plan, was),
 					Map.of("stages", stages.toString()));
 			resumed.add(run);
 		}
 		reopenStrayGates(claimed);
 		return resumed;
+	}
+
+	private static String resumedAs(DeployPlan plan, Resumption was) {
+		if (was.failure() != null) {
+			return "rolling back: " + was.failure();
+		}
+		String from = (plan.strategy() == DeployStrategy.SURGE)
+				? "replacing from each replacement's last confirmed step" : "rolling out from the last confirmed step";
+		if (was.cancelling() != null) {
+			return from + ", to roll back before its next batch: cancelled by " + was.cancelling().requestedBy();
+		}
+		return (was.paused() != null) ? from + ", paused by " + was.paused().requestedBy() + " (holds before its"
+				+ " next batch until resumed)" : from;
 	}
 
 	/**
@@ -181,11 +189,13 @@ public final class DeployRecovery {
 	}
 
 	/**
-	 * The deploy as it is resumed: only instances of its own service; a rolling deploy
-	 * planned again under the service's policy now (see {@link RolloutPlanner#replan}).
+	 * The deploy as it is resumed: only instances of its own service, with the bake and
+	 * canary share it started with; a rolling deploy planned again under the service's
+	 * policy now (see {@link RolloutPlanner#replan}).
 	 */
 	private DeployPlan plan(DeployStarted started, ServicePolicy policy) throws Refusal {
-		ServicePolicy resumed = policy.withStrategy(started.strategy());
+		ServicePolicy resumed = policy.withStrategy(started.strategy())
+			.withBake(Duration.ofMillis(started.bakeMillis()), started.canaryPercent());
 		List<List<Target>> recorded = started.batches()
 			.stream()
 			.map((batch) -> batch.stream()
@@ -204,7 +214,7 @@ public final class DeployRecovery {
 				: RolloutPlanner.replan(started.service(), recorded.stream().flatMap(List::stream).toList(),
 						this.fleet.instancesOf(started.service()).size(), resumed);
 		return new DeployPlan(started.deployId(), started.service(), started.version(), batches, resumed,
-				started.requestedBy(), started.at());
+				started.requestedBy(), started.at(), started.rollback());
 	}
 
 	private void reopenStrayGates(Set<GateKey> claimed) {

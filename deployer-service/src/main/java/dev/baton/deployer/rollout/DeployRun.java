@@ -21,14 +21,19 @@ import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.deploy.DeployRollingBack;
 import dev.baton.contracts.deploy.DeploySucceeded;
+import dev.baton.contracts.deploy.CanaryShare;
+import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.deployer.control.DeployControls;
 
 /**
  * The step machine of one deploy. Batch after batch: close every DEPLOY gate of the batch
  * and wait for the drains, restart each instance, verify each one's version, open the
  * gates and wait until every node serves them again. Any failure rolls back every touched
- * instance, newest first, the same way, and ends in {@link DeployFailed}; a cancel takes
- * effect between batches. A surge deploy runs its own step machine
- * ({@link SurgeRollout}).
+ * instance, newest first, the same way, and ends in {@link DeployFailed}. Between batches
+ * the deploy bakes ({@link BakeSteps}; the first batch of a canary deploy is enabled at
+ * the canary's weight and judged), and holds while paused; a cancel takes effect there,
+ * or at once during a bake. A rollback is never held. A surge deploy runs its own step
+ * machine ({@link SurgeRollout}).
  */
 public final class DeployRun {
 
@@ -57,22 +62,24 @@ public final class DeployRun {
 
 	private final Map<InstanceId, StepId> restartSteps;
 
-	private volatile String cancelled;
+	private final BakeSteps bakes;
+
+	private final BakeSteps.Progress baked;
+
+	private final DeployControls controls;
 
 	/** The step machine this deploy runs instead, when it is a surge deploy. */
 	private final SurgeRollout surge;
 
-	DeployRun(DeployPlan plan, Resumption resumption, GateSteps gates, RestartSteps restarts, DeployEvents events,
-			Clock clock) {
-		this(plan, resumption, gates, restarts, events, clock, null);
-	}
-
-	DeployRun(DeployPlan plan, Resumption resumption, GateSteps gates, RestartSteps restarts, DeployEvents events,
-			Clock clock, SurgeRollout surge) {
+	DeployRun(DeployPlan plan, Resumption resumption, GateSteps gates, RestartSteps restarts, BakeSteps bakes,
+			DeployControls controls, DeployEvents events, Clock clock, SurgeRollout surge) {
 		this.surge = surge;
 		this.plan = plan;
 		this.gates = gates;
 		this.restarts = restarts;
+		this.bakes = bakes;
+		this.baked = new BakeSteps.Progress(resumption.baked(), resumption.weights());
+		this.controls = controls;
 		this.rollback = new Rollback(gates, restarts, events, clock);
 		this.events = events;
 		this.clock = clock;
@@ -92,14 +99,10 @@ public final class DeployRun {
 	}
 
 	/**
-	 * Asks the deploy to stop after its current batch and roll back.
-	 * @param reason why, for {@link DeployFailed}
+	 * @return where an operator pauses, resumes and cancels this deploy
 	 */
-	public void cancel(String reason) {
-		this.cancelled = reason;
-		if (this.surge != null) {
-			this.surge.cancel(reason);
-		}
+	public DeployControls controls() {
+		return this.controls;
 	}
 
 	/**
@@ -118,6 +121,7 @@ public final class DeployRun {
 				else {
 					rollOut();
 				}
+				this.controls.end();
 				this.events.step(new DeploySucceeded(this.plan.deployId(), this.plan.service(), this.plan.version(),
 						Duration.between(this.plan.startedAt(), this.clock.instant()).toMillis(),
 						this.clock.instant()));
@@ -134,6 +138,7 @@ public final class DeployRun {
 				failure = "the deployer failed unexpectedly: " + ex;
 			}
 		}
+		this.controls.end();
 		if (this.surge != null) {
 			this.surge.undo(failure);
 		}
@@ -143,19 +148,35 @@ public final class DeployRun {
 	}
 
 	private void rollOut() throws DeployFailure, InterruptedException {
-		for (List<Target> batch : this.plan.batches()) {
+		List<List<Target>> batches = this.plan.batches();
+		for (int i = 0; i < batches.size(); i++) {
+			List<Target> batch = batches.get(i);
+			boolean canary = i == 0 && this.plan.policy().hasCanary();
 			List<Target> open = batch.stream().filter((target) -> stage(target) != Stage.ENABLED).toList();
-			if (open.isEmpty()) {
-				continue;
+			CanaryShare share = null;
+			if (!open.isEmpty()) {
+				hold(open.stream().anyMatch(this::underWay));
+				share = canary ? this.bakes.share(this.plan, batch) : null;
+				rollOut(open, (share != null) ? share.weight() : SetPeerGate.FULL_WEIGHT);
 			}
-			if (this.cancelled != null) {
-				throw new DeployFailure("cancelled: " + this.cancelled);
-			}
-			rollOut(open);
+			this.bakes.afterBatch(this.plan, batch, canary, i == batches.size() - 1, share, this.controls, this.baked);
 		}
 	}
 
-	private void rollOut(List<Target> batch) throws DeployFailure, InterruptedException {
+	/**
+	 * Where the deploy holds while paused, before a batch takes anything out of rotation;
+	 * a batch already under way (a deployer before this one began it) is finished first.
+	 */
+	private void hold(boolean underWay) throws DeployFailure, InterruptedException {
+		if (!underWay) {
+			this.controls.checkpoint();
+		}
+		if (this.controls.cancelled() != null) {
+			throw new DeployFailure("cancelled: " + this.controls.cancelled());
+		}
+	}
+
+	private void rollOut(List<Target> batch, int weight) throws DeployFailure, InterruptedException {
 		Map<Target, GateSteps.Pending> closing = new LinkedHashMap<>();
 		for (Target target : batch) {
 			if (stage(target) == Stage.PENDING) {
@@ -195,7 +216,7 @@ public final class DeployRun {
 		for (Target target : batch) {
 			if (stage(target) == Stage.VERIFIED) {
 				touch(target);
-				opening.put(target, this.gates.open(this.plan, target, DeployPhase.ROLLOUT));
+				opening.put(target, this.gates.open(this.plan, target, DeployPhase.ROLLOUT, weight));
 			}
 		}
 		for (Map.Entry<Target, GateSteps.Pending> enable : opening.entrySet()) {
@@ -212,6 +233,10 @@ public final class DeployRun {
 		List<Target> restartable = this.touched.stream().filter((target) -> stage(target) != Stage.PENDING).toList();
 		List<Target> neverRestarted = this.touched.stream().filter((target) -> stage(target) == Stage.PENDING).toList();
 		this.rollback.run(this.plan, reason, restartable, neverRestarted, this.unconfirmed, this.rolledBack);
+	}
+
+	private boolean underWay(Target target) {
+		return stage(target) != Stage.PENDING || this.touched.contains(target);
 	}
 
 	private void touch(Target target) {

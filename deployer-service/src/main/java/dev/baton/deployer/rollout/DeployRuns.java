@@ -3,6 +3,7 @@ package dev.baton.deployer.rollout;
 import java.time.Clock;
 
 import dev.baton.contracts.deploy.DeployStrategy;
+import dev.baton.deployer.control.DeployControls;
 import dev.baton.deployer.fleet.Fleet;
 import dev.baton.deployer.fleet.NginxNodes;
 
@@ -16,6 +17,8 @@ public final class DeployRuns {
 	private final GateSteps gates;
 
 	private final RestartSteps restarts;
+
+	private final BakeSteps bakes;
 
 	private final InstanceRuntime runtime;
 
@@ -32,6 +35,7 @@ public final class DeployRuns {
 		this.board = board;
 		this.gates = new GateSteps(board, nodes, events, clock);
 		this.restarts = new RestartSteps(board, runtime, events, clock);
+		this.bakes = new BakeSteps(this.gates, board.stats(), fleet, events, clock);
 		this.runtime = runtime;
 		this.arrivals = arrivals;
 		this.fleet = fleet;
@@ -50,17 +54,24 @@ public final class DeployRuns {
 	/**
 	 * The step machine of a deploy found unfinished. The verdicts its restarts still
 	 * await are expected from now on, before any reader of verdicts starts: one may have
-	 * been published while no deployer ran.
+	 * been published while no deployer ran. A pause or a cancel on the record is in force
+	 * again.
 	 */
 	DeployRun resumed(DeployPlan plan, Resumption resumption, SurgeProgress progress) {
+		DeployControls controls = new DeployControls(plan.deployId(), plan.service(), plan.version(), this.events::step,
+				this.clock, resumption.paused(), resumption.cancelling());
 		if (plan.strategy() == DeployStrategy.SURGE) {
 			progress.restartSteps().values().forEach(this.board::expectVerdict);
-			return new DeployRun(plan, Resumption.fresh(), this.gates, this.restarts, this.events, this.clock,
-					new SurgeRollout(plan, progress, this.gates, this.restarts, this.runtime, this.arrivals, this.fleet,
-							this.events, this.clock));
+			Resumption standing = resumption.controlsAndBakes();
+			return new DeployRun(plan, standing, this.gates, this.restarts, this.bakes, controls, this.events,
+					this.clock,
+					new SurgeRollout(plan, progress, this.gates, this.restarts, this.bakes,
+							new BakeSteps.Progress(standing.baked(), standing.weights()), controls, this.runtime,
+							this.arrivals, this.fleet, this.events, this.clock));
 		}
 		resumption.restartSteps().values().forEach(this.board::expectVerdict);
-		return new DeployRun(plan, resumption, this.gates, this.restarts, this.events, this.clock);
+		return new DeployRun(plan, resumption, this.gates, this.restarts, this.bakes, controls, this.events, this.clock,
+				null);
 	}
 
 }

@@ -55,20 +55,30 @@ final class GateSteps {
 	}
 
 	Pending close(DeployPlan plan, Target target, DeployPhase phase) {
-		return send(plan, target, false, phase + " of " + plan.deployId() + ": draining for a restart");
+		return send(plan, target, false, phase + " of " + plan.deployId() + ": draining for a restart",
+				SetPeerGate.FULL_WEIGHT);
 	}
 
 	Pending open(DeployPlan plan, Target target, DeployPhase phase) {
-		return send(plan, target, true, phase + " of " + plan.deployId() + ": verified, back in rotation");
+		return open(plan, target, phase, SetPeerGate.FULL_WEIGHT);
 	}
 
-	private Pending send(DeployPlan plan, Target target, boolean open, String reason) {
+	/**
+	 * Opens the gate at a weight: below 100 for a canary, 100 to promote it.
+	 */
+	Pending open(DeployPlan plan, Target target, DeployPhase phase, int weight) {
+		String reason = (weight < SetPeerGate.FULL_WEIGHT) ? ": canary at weight " + weight
+				: ": verified, back in rotation";
+		return send(plan, target, true, phase + " of " + plan.deployId() + reason, weight);
+	}
+
+	private Pending send(DeployPlan plan, Target target, boolean open, String reason, int weight) {
 		SetPeerGate command = new SetPeerGate(CommandId.random(), plan.service(), target.endpoint().host(),
-				target.endpoint().port(), Gate.DEPLOY, open, OWNER, reason, this.clock.instant());
+				target.endpoint().port(), Gate.DEPLOY, open, OWNER, reason, this.clock.instant(), weight);
 		NodeAnswers answers = this.board.expectAnswers(command.commandId(), plan.service(), target.endpoint());
 		Set<NodeId> expected = this.nodes.nodesOf(plan.service());
 		this.events.gate(command);
-		return new Pending(target, answers, expected, this.clock.instant());
+		return new Pending(target, answers, expected, this.clock.instant(), weight);
 	}
 
 	/**
@@ -118,7 +128,8 @@ final class GateSteps {
 		Set<NodeId> expected = new LinkedHashSet<>(pending.expected());
 		expected.removeAll(skipped);
 		try {
-			enable(plan, new Pending(target, pending.answers(), expected, pending.sentAt()), phase, false);
+			enable(plan, new Pending(target, pending.answers(), expected, pending.sentAt(), pending.weight()), phase,
+					false);
 		}
 		catch (DeployFailure ex) {
 			throw new IllegalStateException("a wait that is not strict never fails", ex);
@@ -140,7 +151,7 @@ final class GateSteps {
 			return;
 		}
 		this.events.step(new InstanceEnabled(plan.deployId(), plan.service(), pending.target().instanceId(), phase,
-				answered(pending, settled), this.clock.instant()));
+				answered(pending, settled), this.clock.instant(), pending.weight()));
 	}
 
 	private Settled awaitAnswers(Pending pending, Predicate<NginxEvent> settles, Duration timeout)
@@ -209,9 +220,10 @@ final class GateSteps {
 	}
 
 	/**
-	 * A gate command sent, with the nodes expected to answer it.
+	 * A gate command sent, with the nodes expected to answer it and the weight it opens
+	 * the gate at.
 	 */
-	record Pending(Target target, NodeAnswers answers, Set<NodeId> expected, Instant sentAt) {
+	record Pending(Target target, NodeAnswers answers, Set<NodeId> expected, Instant sentAt, int weight) {
 	}
 
 }

@@ -16,21 +16,46 @@ import dev.baton.contracts.registry.InstanceSnapshot;
  * Turns an accepted request into batches. Rolling: at most {@code maxUnavailable}
  * instances out of rotation at once, and never fewer than {@code minHealthy} left
  * serving; a service with a single instance is only deployed when the request accepts the
- * downtime. Surge: as many instances at once as there are spare ports.
+ * downtime. Surge: as many instances at once as there are spare ports. A canary needs a
+ * bake to be judged over, and instances of the old version serving beside it.
  */
 final class RolloutPlanner {
 
 	DeployPlan plan(DeployRequested request, List<InstanceSnapshot> instances, ServicePolicy configured, Instant now)
 			throws Refusal {
+		return plan(request, instances, configured, now, false);
+	}
+
+	/**
+	 * @param rollback whether the deploy is a rollback to an earlier release
+	 */
+	DeployPlan plan(DeployRequested request, List<InstanceSnapshot> instances, ServicePolicy configured, Instant now,
+			boolean rollback) throws Refusal {
 		if (instances.isEmpty()) {
 			throw new Refusal("service " + request.service() + " has no registered instances");
 		}
 		ServicePolicy policy = configured.overriddenBy(request);
 		int batchSize = (policy.strategy() == DeployStrategy.SURGE) ? surgeBatchSize(request, instances, policy)
 				: rollingBatchSize(request, instances, policy);
+		checkCanary(request, instances.size(), policy, batchSize);
 		return new DeployPlan(request.deployId(), request.service(), request.version(),
 				batches(instances.stream().map(RolloutPlanner::target).toList(), batchSize), policy,
-				request.requestedBy(), now);
+				request.requestedBy(), now, rollback);
+	}
+
+	private static void checkCanary(DeployRequested request, int instances, ServicePolicy policy, int batchSize)
+			throws Refusal {
+		if (!policy.hasCanary()) {
+			return;
+		}
+		if (policy.bake().isZero()) {
+			throw new Refusal("a canary of " + request.service() + " needs a bake to be judged over (bake, or"
+					+ " baton.deployer.services." + request.service() + ".bake)");
+		}
+		if (policy.strategy() == DeployStrategy.ROLLING && instances - batchSize < 1) {
+			throw new Refusal("a canary needs instances of the old version serving beside it, but the first batch of "
+					+ request.service() + " takes all its " + instances + " instance(s)");
+		}
 	}
 
 	/**

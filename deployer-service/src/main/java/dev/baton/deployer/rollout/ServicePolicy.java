@@ -5,11 +5,13 @@ import java.util.List;
 
 import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStrategy;
+import dev.baton.deployer.canary.CanaryThresholds;
 
 /**
  * How one service is deployed: rolling or surge, batch size, the floor of serving
- * instances and how long each wait may take. A request may override the strategy, the
- * batch size and two timeouts.
+ * instances, how long each wait may take, the bake after each batch and the canary. A
+ * request may override the strategy, the batch size, two timeouts, the bake and the
+ * canary's share.
  *
  * @param maxUnavailable instances taken out of rotation at once
  * @param minHealthy instances that keep serving throughout
@@ -24,10 +26,15 @@ import dev.baton.contracts.deploy.DeployStrategy;
  * the instance each replaces; empty when the service cannot be surge-deployed
  * @param downtimeAllowed whether a request may accept downtime ({@code allowDowntime}):
  * deploy a single instance, or take more out of rotation than {@code minHealthy} leaves
+ * @param bake how long a deploy waits after each batch is back in rotation before the
+ * next (and judges a canary over); zero for none
+ * @param canaryPercent the first batch's share of the traffic while it bakes, judged
+ * against the old version's; 0 for no canary
+ * @param canary how a canary is judged
  */
 public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
 		Duration enableTimeout, boolean drainTimeoutFatal, Duration checkInterval, DeployStrategy strategy,
-		List<Integer> sparePorts, boolean downtimeAllowed) {
+		List<Integer> sparePorts, boolean downtimeAllowed, Duration bake, int canaryPercent, CanaryThresholds canary) {
 
 	/** How often a runtime is asked by default. */
 	public static final Duration DEFAULT_CHECK_INTERVAL = Duration.ofMillis(100);
@@ -44,6 +51,24 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 		}
 		strategy = (strategy != null) ? strategy : DeployStrategy.ROLLING;
 		sparePorts = (sparePorts != null) ? List.copyOf(sparePorts) : List.of();
+		bake = (bake != null) ? bake : Duration.ZERO;
+		if (bake.isNegative()) {
+			throw new IllegalArgumentException("bake must not be negative, got " + bake);
+		}
+		if (canaryPercent < 0 || canaryPercent > DeployRequested.MAX_CANARY_PERCENT) {
+			throw new IllegalArgumentException("canaryPercent must be 0-99, got " + canaryPercent);
+		}
+		canary = (canary != null) ? canary : CanaryThresholds.DEFAULTS;
+	}
+
+	/**
+	 * A policy without bake or canary.
+	 */
+	public ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
+			Duration enableTimeout, boolean drainTimeoutFatal, Duration checkInterval, DeployStrategy strategy,
+			List<Integer> sparePorts, boolean downtimeAllowed) {
+		this(maxUnavailable, minHealthy, drainTimeout, healthTimeout, enableTimeout, drainTimeoutFatal, checkInterval,
+				strategy, sparePorts, downtimeAllowed, Duration.ZERO, 0, CanaryThresholds.DEFAULTS);
 	}
 
 	/**
@@ -74,7 +99,20 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 	ServicePolicy withStrategy(DeployStrategy chosen) {
 		return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
 				this.enableTimeout, this.drainTimeoutFatal, this.checkInterval, chosen, this.sparePorts,
-				this.downtimeAllowed);
+				this.downtimeAllowed, this.bake, this.canaryPercent, this.canary);
+	}
+
+	/**
+	 * The policy with a deploy's own bake and canary share, as it started with them.
+	 */
+	ServicePolicy withBake(Duration chosenBake, int chosenCanaryPercent) {
+		return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
+				this.enableTimeout, this.drainTimeoutFatal, this.checkInterval, this.strategy, this.sparePorts,
+				this.downtimeAllowed, chosenBake, chosenCanaryPercent, this.canary);
+	}
+
+	boolean hasCanary() {
+		return this.canaryPercent > 0;
 	}
 
 	ServicePolicy overriddenBy(DeployRequested request) {
@@ -83,7 +121,8 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 				(request.healthTimeout() != null) ? request.healthTimeout() : this.healthTimeout, this.enableTimeout,
 				this.drainTimeoutFatal, this.checkInterval,
 				(request.strategy() != null) ? request.strategy() : this.strategy, this.sparePorts,
-				this.downtimeAllowed);
+				this.downtimeAllowed, (request.bake() != null) ? request.bake() : this.bake,
+				(request.canaryPercent() != null) ? request.canaryPercent() : this.canaryPercent, this.canary);
 	}
 
 }

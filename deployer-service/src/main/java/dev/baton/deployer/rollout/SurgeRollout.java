@@ -13,12 +13,15 @@ import java.util.Set;
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.NodeId;
+import dev.baton.contracts.deploy.CanaryShare;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.deploy.DeployRollingBack;
 import dev.baton.contracts.deploy.InstanceLaunched;
 import dev.baton.contracts.deploy.InstanceReplaced;
+import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registry.InstanceSnapshot;
+import dev.baton.deployer.control.DeployControls;
 import dev.baton.deployer.fleet.Fleet;
 
 /**
@@ -27,7 +30,10 @@ import dev.baton.deployer.fleet.Fleet;
  * verified on the requested version as a restart is, approved by this deploy, put in
  * rotation and confirmed up by every nginx node. Only then is each old instance drained
  * (confirmed by every node), stopped and deregistered, so the instances in rotation never
- * number fewer than before the deploy.
+ * number fewer than before the deploy. The new instances bake beside the old ones before
+ * those are drained; the first batch of a canary deploy is enabled at the canary's weight
+ * and judged against the old instances over its bake. The deploy holds while paused
+ * before each batch and before it drains the old instances.
  * <p>
  * A failure removes the new instance of every unfinished replacement (drained first once
  * it may have had traffic), reopens the gate of any old instance it closed and ends in
@@ -72,11 +78,19 @@ final class SurgeRollout {
 
 	private final String failureToUndo;
 
-	private volatile String cancelled;
+	private final BakeSteps bakes;
 
-	SurgeRollout(DeployPlan plan, SurgeProgress progress, GateSteps gates, RestartSteps restarts,
-			InstanceRuntime runtime, InstanceArrivals arrivals, Fleet fleet, DeployEvents events, Clock clock) {
+	private final BakeSteps.Progress baked;
+
+	private final DeployControls controls;
+
+	SurgeRollout(DeployPlan plan, SurgeProgress progress, GateSteps gates, RestartSteps restarts, BakeSteps bakes,
+			BakeSteps.Progress baked, DeployControls controls, InstanceRuntime runtime, InstanceArrivals arrivals,
+			Fleet fleet, DeployEvents events, Clock clock) {
 		this.plan = plan;
+		this.bakes = bakes;
+		this.baked = baked;
+		this.controls = controls;
 		this.gates = gates;
 		this.restarts = restarts;
 		this.runtime = runtime;
@@ -123,10 +137,6 @@ final class SurgeRollout {
 		return replacement;
 	}
 
-	void cancel(String reason) {
-		this.cancelled = reason;
-	}
-
 	/**
 	 * Why a resumed deploy goes on removing what it started, or null for one that rolls
 	 * out.
@@ -137,20 +147,36 @@ final class SurgeRollout {
 
 	/**
 	 * Finishes the replacements on the record, then replaces every batch; a cancel takes
-	 * effect between batches.
+	 * effect between batches, and while the new instances bake.
 	 */
 	void rollOut() throws DeployFailure, InterruptedException {
 		this.retirement.retire();
-		for (List<Target> batch : this.plan.batches()) {
-			List<Target> left = batch.stream().filter(this::stillToReplace).toList();
+		List<List<Target>> batches = this.plan.batches();
+		for (int i = 0; i < batches.size(); i++) {
+			List<Target> left = batches.get(i).stream().filter(this::stillToReplace).toList();
 			if (left.isEmpty()) {
 				continue;
 			}
-			if (this.cancelled != null) {
-				throw new DeployFailure("cancelled: " + this.cancelled);
-			}
-			replace(left);
+			hold(left.stream().anyMatch(this::begun));
+			replace(left, i == 0 && this.plan.policy().hasCanary(), i == batches.size() - 1);
 		}
+	}
+
+	/**
+	 * Where the deploy holds while paused, before it starts a batch or drains old
+	 * instances; a batch a deployer before this one began is carried on to that point.
+	 */
+	private void hold(boolean begun) throws DeployFailure, InterruptedException {
+		if (!begun) {
+			this.controls.checkpoint();
+		}
+		if (this.controls.cancelled() != null) {
+			throw new DeployFailure("cancelled: " + this.controls.cancelled());
+		}
+	}
+
+	private boolean begun(Target old) {
+		return this.unfinished.stream().anyMatch((replacement) -> replacement.old().equals(old));
 	}
 
 	private boolean stillToReplace(Target old) {
@@ -158,7 +184,7 @@ final class SurgeRollout {
 				&& this.fleet.instance(old.instanceId()).map((snapshot) -> !snapshot.deregistered()).orElse(false);
 	}
 
-	private void replace(List<Target> batch) throws DeployFailure, InterruptedException {
+	private void replace(List<Target> batch, boolean canary, boolean last) throws DeployFailure, InterruptedException {
 		List<SurgeReplacement> replacements = replacementsFor(batch);
 		for (SurgeReplacement replacement : replacements) {
 			if (replacement.registered() == null) {
@@ -184,15 +210,21 @@ final class SurgeRollout {
 			replacement.routed = true;
 			this.arrivals.approve(replacement);
 		}
+		List<Target> fresh = replacements.stream().map(SurgeReplacement::fresh).toList();
+		CanaryShare share = null;
 		Map<SurgeReplacement, GateSteps.Pending> opening = new LinkedHashMap<>();
 		for (SurgeReplacement replacement : replacements) {
 			if (replacement.stage != Stage.ENABLED) {
-				opening.put(replacement, this.gates.open(this.plan, replacement.fresh(), DeployPhase.ROLLOUT));
+				share = (canary && share == null) ? this.bakes.share(this.plan, fresh) : share;
+				opening.put(replacement, this.gates.open(this.plan, replacement.fresh(), DeployPhase.ROLLOUT,
+						(share != null) ? share.weight() : SetPeerGate.FULL_WEIGHT));
 			}
 		}
 		for (GateSteps.Pending pending : opening.values()) {
 			this.gates.enable(this.plan, pending, DeployPhase.ROLLOUT, true);
 		}
+		this.bakes.afterBatch(this.plan, fresh, canary, last, share, this.controls, this.baked);
+		hold(false);
 		Map<SurgeReplacement, GateSteps.Pending> closing = new LinkedHashMap<>();
 		for (SurgeReplacement replacement : replacements) {
 			replacement.oldClosed = true;

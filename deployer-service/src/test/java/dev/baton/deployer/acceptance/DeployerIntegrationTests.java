@@ -26,6 +26,7 @@ import tools.jackson.databind.JsonNode;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.Topic;
+import dev.baton.contracts.deploy.DeployCancelling;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployRejected;
 import dev.baton.contracts.deploy.DeployStarted;
@@ -346,7 +347,12 @@ abstract class DeployerIntegrationTests {
 			this.world.unblock("orders-1");
 			List<DeployStep> steps = awaitEnd("ci-cancelled");
 
+			// the cancel is on the record as it arrives, before the batch under way ends
 			assertThat(steps).extracting(DeployerIntegrationTests::describe)
+				.containsSubsequence("InstanceDrained orders-1 ROLLOUT", "DeployCancelling",
+						"InstanceEnabled orders-1 ROLLOUT");
+			assertThat(steps).filteredOn((step) -> !(step instanceof DeployCancelling))
+				.extracting(DeployerIntegrationTests::describe)
 				.containsExactly("DeployStarted", "InstanceDrained orders-1 ROLLOUT",
 						"InstanceRestartStarted orders-1 ROLLOUT", "InstanceRestarted orders-1 ROLLOUT",
 						"InstanceVerified orders-1 ROLLOUT", "InstanceEnabled orders-1 ROLLOUT", "DeployRollingBack",

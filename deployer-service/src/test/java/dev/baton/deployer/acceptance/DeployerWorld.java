@@ -177,6 +177,28 @@ final class DeployerWorld implements AutoCloseable {
 				+ "\",\"service\":\"orders\",\"version\":\"" + version + "\",\"requestedBy\":\"ci\"}");
 	}
 
+	/**
+	 * Publishes a pause, resume or cancel naming only the service, as an operator would.
+	 * @param type {@code PauseDeploy}, {@code ResumeDeploy} or {@code CancelDeploy}
+	 */
+	void control(String type, String reason) {
+		request(ORDERS, "{\"type\":\"" + type + "\",\"service\":\"orders\",\"requestedBy\":\"ops\",\"reason\":\""
+				+ reason + "\"}");
+	}
+
+	void rollback(String deployId) {
+		request(ORDERS, "{\"type\":\"RollbackDeploy\",\"deployId\":\"" + deployId
+				+ "\",\"service\":\"orders\",\"requestedBy\":\"ops\",\"reason\":\"errors since the last release\"}");
+	}
+
+	/**
+	 * Requests a deploy with more fields, e.g. {@code ,"canaryPercent":10,"bake":"PT3S"}.
+	 */
+	void deploy(String deployId, String version, String fields) {
+		request(ORDERS, "{\"type\":\"DeployRequested\",\"deployId\":\"" + deployId
+				+ "\",\"service\":\"orders\",\"version\":\"" + version + "\",\"requestedBy\":\"ci\"" + fields + "}");
+	}
+
 	List<DeployStep> steps(String deployId) {
 		return this.kafka.readAll(name(Topic.DEPLOY_STEPS))
 			.stream()

@@ -37,6 +37,43 @@ class DeployerPropertiesTests {
 	}
 
 	@Test
+	void aServicesBakeAndCanaryDefaultToNoneAndAreJudgedWithSaneThresholds() {
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.activate[0]=activate",
+					"baton.deployer.services.orders.runtime.restart[0]=restart",
+					"baton.deployer.services.orders.bake=60s", "baton.deployer.services.orders.canary.percent=10",
+					"baton.deployer.services.orders.canary.min-requests=50",
+					"baton.deployer.services.billing.runtime.activate[0]=activate",
+					"baton.deployer.services.billing.runtime.restart[0]=restart")
+			.run((context) -> {
+				DeployerProperties properties = context.getBean(DeployerProperties.class);
+				assertThat(properties.services().get("orders").policy().bake()).isEqualTo(Duration.ofSeconds(60));
+				assertThat(properties.services().get("orders").policy().canaryPercent()).isEqualTo(10);
+				assertThat(properties.services().get("orders").policy().canary().minRequests()).isEqualTo(50);
+				assertThat(properties.services().get("orders").policy().canary().maxAddedErrorPercent()).isEqualTo(1.0);
+				assertThat(properties.services().get("billing").policy().bake()).isZero();
+				assertThat(properties.services().get("billing").policy().canaryPercent()).isZero();
+			});
+	}
+
+	@Test
+	void refusesToStartWithACanaryWithoutABakeOrWithAThresholdOutOfRange() {
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.activate[0]=activate",
+					"baton.deployer.services.orders.runtime.restart[0]=restart",
+					"baton.deployer.services.orders.canary.percent=10")
+			.run((context) -> assertThat(context.getStartupFailure())
+				.hasStackTraceContaining("canary.percent needs a bake"));
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.activate[0]=activate",
+					"baton.deployer.services.orders.runtime.restart[0]=restart",
+					"baton.deployer.services.orders.bake=60s", "baton.deployer.services.orders.canary.percent=10",
+					"baton.deployer.services.orders.canary.max-p99-ratio=0.5")
+			.run((context) -> assertThat(context.getStartupFailure())
+				.hasStackTraceContaining("canary.max-p99-ratio must be 1 or more"));
+	}
+
+	@Test
 	void refusesToStartWithAnUnknownPlaceholderNamingTheProperty() {
 		this.runner
 			.withPropertyValues("baton.deployer.services.orders.runtime.activate[0]=activate",

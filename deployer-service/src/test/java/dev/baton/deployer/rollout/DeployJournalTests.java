@@ -12,7 +12,15 @@ import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.StepId;
 import dev.baton.contracts.Version;
+import dev.baton.contracts.deploy.BakeStarted;
+import dev.baton.contracts.deploy.CanaryPromoted;
+import dev.baton.contracts.deploy.CanaryShare;
+import dev.baton.contracts.deploy.DeployCancelling;
+import dev.baton.contracts.deploy.DeployPaused;
 import dev.baton.contracts.deploy.DeployPhase;
+import dev.baton.contracts.deploy.DeployPlanned;
+import dev.baton.contracts.deploy.DeployResumed;
+import dev.baton.contracts.deploy.PeerFigures;
 import dev.baton.contracts.deploy.DeployRollingBack;
 import dev.baton.contracts.deploy.DeployStarted;
 import dev.baton.contracts.deploy.DeployStrategy;
@@ -105,6 +113,53 @@ class DeployJournalTests {
 			assertThat(unfinished.surge().replaced()).containsExactly(Map.entry(ONE, InstanceId.of("orders-9101")));
 			assertThat(unfinished.surge().failure()).isNull();
 		});
+	}
+
+	@Test
+	void aPausedDeployIsStillPausedAndACancelledOneStillCancelledWhenReadBack() {
+		this.journal.apply(started("d-1"));
+		this.journal.apply(new DeployPaused(DeployId.of("d-1"), ORDERS, Version.of("v2"), "ops", "one", Instant.now()));
+		this.journal.apply(new DeployResumed(DeployId.of("d-1"), ORDERS, Version.of("v2"), "ops", "", Instant.now()));
+		this.journal.apply(new DeployPaused(DeployId.of("d-1"), ORDERS, Version.of("v2"), "ops", "two", Instant.now()));
+		this.journal.apply(started("d-2"));
+		this.journal.apply(
+				new DeployCancelling(DeployId.of("d-2"), ORDERS, Version.of("v2"), "ops", "wrong day", Instant.now()));
+
+		assertThat(this.journal.unfinished()).satisfiesExactly((paused) -> {
+			assertThat(paused.resumption().paused().reason()).isEqualTo("two");
+			assertThat(paused.resumption().cancelling()).isNull();
+		}, (cancelled) -> {
+			assertThat(cancelled.resumption().paused()).isNull();
+			assertThat(cancelled.resumption().cancelling().reason()).isEqualTo("wrong day");
+		});
+	}
+
+	@Test
+	void keepsWhichBakesEndedAndTheWeightEachGateOpenedAt() {
+		this.journal.apply(started("d-1"));
+		this.journal.apply(new InstanceEnabled(DeployId.of("d-1"), ORDERS, ONE, DeployPhase.ROLLOUT, List.of(),
+				Instant.now(), 22));
+		this.journal.apply(new BakeStarted(DeployId.of("d-1"), ORDERS, Version.of("v2"), List.of(ONE), 60_000,
+				new CanaryShare(10, 22, 1, 1), Instant.now()));
+		this.journal.apply(new CanaryPromoted(DeployId.of("d-1"), ORDERS, Version.of("v2"), List.of(ONE),
+				new PeerFigures(200, 0, 0, 12), new PeerFigures(1800, 0, 0, 11), "clean", Instant.now()));
+		this.journal.apply(enabled("d-1", TWO, DeployPhase.ROLLOUT));
+		this.journal.apply(new BakeStarted(DeployId.of("d-1"), ORDERS, Version.of("v2"), List.of(TWO), 60_000, null,
+				Instant.now()));
+
+		assertThat(this.journal.unfinished()).singleElement().satisfies((unfinished) -> {
+			assertThat(unfinished.resumption().baked()).containsExactly(ONE);
+			assertThat(unfinished.resumption().weights()).isEqualTo(Map.of(ONE, 22, TWO, 100));
+		});
+	}
+
+	@Test
+	void aDryRunsPlanOnlyUsesUpItsId() {
+		this.journal.apply(new DeployPlanned(DeployId.of("plan-1"), ORDERS, Version.of("v2"), DeployStrategy.ROLLING,
+				List.of(List.of(ONE)), Map.of(), List.of(), 0, null, List.of(), "ci", Instant.now()));
+
+		assertThat(this.journal.unfinished()).isEmpty();
+		assertThat(this.journal.deployIds()).containsExactly(DeployId.of("plan-1"));
 	}
 
 	private static DeployStarted started(String deployId) {

@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,6 +27,7 @@ import dev.baton.contracts.nginx.PeerDrainTimedOut;
 
 import static dev.baton.deployer.rollout.RolloutWorld.target;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class DeployRunTests {
 
@@ -172,17 +176,51 @@ class DeployRunTests {
 	void cancelTakesEffectAfterTheCurrentBatch() throws InterruptedException {
 		DeployPlan plan = this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)), List.of(target(2))));
 		DeployRun run = this.world.runs.fresh(plan);
-		this.world.onRestart = () -> run.cancel("ops: stop");
+		this.world.onRestart = () -> run.controls().cancel("ops", "stop");
 
 		run.run();
 
 		assertThat(this.world.describedSteps()).containsExactly("drained orders-1 ROLLOUT",
-				"restart started orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT",
-				"enabled orders-1 ROLLOUT", "DeployRollingBack", "drained orders-1 ROLLBACK",
-				"restart started orders-1 ROLLBACK v1", "restarted orders-1 ROLLBACK v1", "verified orders-1 ROLLBACK",
-				"enabled orders-1 ROLLBACK", "DeployFailed");
+				"restart started orders-1 ROLLOUT v2", "DeployCancelling", "restarted orders-1 ROLLOUT v2",
+				"verified orders-1 ROLLOUT", "enabled orders-1 ROLLOUT", "DeployRollingBack",
+				"drained orders-1 ROLLBACK", "restart started orders-1 ROLLBACK v1", "restarted orders-1 ROLLBACK v1",
+				"verified orders-1 ROLLBACK", "enabled orders-1 ROLLBACK", "DeployFailed");
 		assertThat(((DeployFailed) this.world.steps.get(this.world.steps.size() - 1)).reason())
 			.isEqualTo("cancelled: ops: stop");
+	}
+
+	@Test
+	void aPausedDeployFinishesTheBatchUnderWayThenHoldsBeforeTheNextUntilResumed() throws Exception {
+		DeployPlan plan = this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)), List.of(target(2))));
+		DeployRun run = this.world.runs.fresh(plan);
+		AtomicBoolean once = new AtomicBoolean();
+		this.world.onRestart = () -> {
+			if (once.compareAndSet(false, true)) {
+				run.controls().pause("ops", "dashboards");
+			}
+		};
+		CompletableFuture<Void> running = CompletableFuture.runAsync(() -> {
+			try {
+				run.run();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> this.world.describedSteps().contains("enabled orders-1 ROLLOUT"));
+		await().during(Duration.ofMillis(300))
+			.atMost(Duration.ofSeconds(2))
+			.until(() -> !this.world.describedSteps().contains("drained orders-2 ROLLOUT"));
+		run.controls().resume("ops", "");
+		running.get(10, TimeUnit.SECONDS);
+
+		assertThat(this.world.describedSteps()).containsExactly("drained orders-1 ROLLOUT",
+				"restart started orders-1 ROLLOUT v2", "DeployPaused", "restarted orders-1 ROLLOUT v2",
+				"verified orders-1 ROLLOUT", "enabled orders-1 ROLLOUT", "DeployResumed", "drained orders-2 ROLLOUT",
+				"restart started orders-2 ROLLOUT v2", "restarted orders-2 ROLLOUT v2", "verified orders-2 ROLLOUT",
+				"enabled orders-2 ROLLOUT", "DeploySucceeded");
 	}
 
 	@Test

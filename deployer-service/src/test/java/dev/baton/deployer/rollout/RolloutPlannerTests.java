@@ -119,6 +119,29 @@ class RolloutPlannerTests {
 			.isEqualTo(DeployStrategy.ROLLING);
 	}
 
+	@Test
+	void aCanaryNeedsABakeAndOldInstancesServingBesideIt() throws Refusal {
+		DeployRequested canary = new DeployRequested(DeployId.of("d"), ServiceName.of("orders"), Version.of("v2"), null,
+				null, null, false, "ci", null, null, Duration.ofSeconds(60), 10, false);
+		DeployRequested unbaked = new DeployRequested(DeployId.of("d"), ServiceName.of("orders"), Version.of("v2"),
+				null, null, null, false, "ci", null, null, null, 10, false);
+
+		DeployPlan plan = this.planner.plan(canary, instances(3), this.policy, Instant.now());
+		assertThat(plan.policy().canaryPercent()).isEqualTo(10);
+		assertThat(plan.policy().bake()).isEqualTo(Duration.ofSeconds(60));
+		assertThatExceptionOfType(Refusal.class)
+			.isThrownBy(() -> this.planner.plan(unbaked, instances(3), this.policy, Instant.now()))
+			.withMessageContaining("needs a bake to be judged over");
+		// two instances, batches of two less min-healthy one: one at a time, one old left
+		assertThat(this.planner.plan(canary, instances(2), this.policy, Instant.now()).batches().get(0)).hasSize(1);
+		assertThatExceptionOfType(Refusal.class)
+			.isThrownBy(() -> this.planner.plan(
+					new DeployRequested(DeployId.of("d"), ServiceName.of("orders"), Version.of("v2"), 2, null, null,
+							true, "ci", null, null, Duration.ofSeconds(60), 10, false),
+					instances(2), this.downtimeAllowed, Instant.now()))
+			.withMessageContaining("a canary needs instances of the old version serving beside it");
+	}
+
 	private static ServicePolicy surge(List<Integer> ports) {
 		return new ServicePolicy(1, 1, Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1), false,
 				Duration.ofMillis(100), DeployStrategy.SURGE, ports);
