@@ -19,7 +19,8 @@ import org.springframework.context.SmartLifecycle;
  * Registers the instance once the app is ready and deregisters it when the app shuts
  * down.
  * <p>
- * Registration runs on a background thread: when Kafka is unreachable the app still
+ * Registration runs on a background thread, which connects to Kafka as soon as the
+ * registrar exists, while the app still starts: when Kafka is unreachable the app still
  * starts, logs a warning and retries with a growing pause (1 s up to 30 s).
  * Deregistration runs in the first lifecycle phase to stop ({@link Integer#MAX_VALUE}),
  * so it is sent while the web server still serves, before graceful shutdown stops taking
@@ -67,6 +68,20 @@ public class InstanceRegistrar implements ApplicationListener<ApplicationReadyEv
 		this.identities = identities;
 		this.deregisterOnShutdown = deregisterOnShutdown;
 		this.sendTimeout = sendTimeout;
+		// While the rest of the app starts: at readiness the instance is registered in
+		// one
+		// request, not after the producer's start, its authentication and a metadata
+		// fetch.
+		this.worker.execute(this::connect);
+	}
+
+	private void connect() {
+		try {
+			publisher().connect();
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Baton client could not connect ahead of the registration: {}", ex.getMessage());
+		}
 	}
 
 	@Override

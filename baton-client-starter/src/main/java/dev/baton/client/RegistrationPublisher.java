@@ -65,6 +65,20 @@ class RegistrationPublisher implements AutoCloseable {
 	}
 
 	/**
+	 * Connects to the cluster and reads the topic's partitions, as the first send would:
+	 * done while the app still starts, the registration at readiness is one request.
+	 * @throws PublishFailedException when the cluster did not answer in time
+	 */
+	void connect() {
+		try {
+			this.producer.partitionsFor(this.topic);
+		}
+		catch (RuntimeException ex) {
+			throw new PublishFailedException(this.topic, ex);
+		}
+	}
+
+	/**
 	 * Sends one message and waits for the broker's acknowledgement.
 	 * @param message the message
 	 * @throws PublishFailedException when the broker did not acknowledge in time
