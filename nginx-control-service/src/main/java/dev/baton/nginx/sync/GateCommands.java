@@ -81,7 +81,7 @@ public class GateCommands {
 		SetPeerGate set = matching(gate, key, command);
 		this.owed.remember(gate, set);
 		if (this.served.contains(gate.service())) {
-			this.sync.submit(gate.service(), () -> this.desired.set(gate, set.open()), null);
+			this.sync.submit(gate.service(), () -> this.desired.set(gate, set.open(), set.weight()), null);
 		}
 	}
 
@@ -144,7 +144,7 @@ public class GateCommands {
 			reject(set, writtenAt);
 			return;
 		}
-		this.sync.submit(gate.service(), () -> this.desired.set(gate, set.open()),
+		this.sync.submit(gate.service(), () -> this.desired.set(gate, set.open(), set.weight()),
 				new PendingAnswer(set.commandId(), gate.service(), gate.endpoint(), !set.open(), writtenAt));
 	}
 
