@@ -34,6 +34,7 @@ import dev.baton.nginx.dataplane.Balancing;
  * @param answerWindow how old a command may be and still be answered again on start when
  * this node's answer to it is not on {@code nginx.events}; answers are read back over the
  * same window
+ * @param stats how the peers' request statistics are read and published
  */
 @Validated
 @ConfigurationProperties("baton.nginx-control")
@@ -42,7 +43,8 @@ public record NginxControlProperties(
 		@DefaultValue("managed") @NotNull Mode mode, @DefaultValue @Valid Nginx nginx, Map<String, Route> routes,
 		@DefaultValue @Valid Control control, @DefaultValue @Valid Drain drain,
 		@DefaultValue("2s") Duration heartbeatInterval, @DefaultValue("1s") Duration reconcileInterval,
-		@DefaultValue("250ms") Duration epochCheckInterval, @DefaultValue("10m") Duration answerWindow) {
+		@DefaultValue("250ms") Duration epochCheckInterval, @DefaultValue("10m") Duration answerWindow,
+		@DefaultValue @Valid Stats stats) {
 
 	private static final Duration MAX_SLOW_START = Duration.ofHours(1);
 
@@ -174,6 +176,23 @@ public record NginxControlProperties(
 			catch (UnknownHostException ex) {
 				return false;
 			}
+		}
+
+	}
+
+	/**
+	 * @param interval how often the peers' statistics are read from nginx (and the
+	 * Prometheus series updated), and the length of each published {@code PeerStats}
+	 * interval
+	 * @param publishFor how long after a gate of a service last changed (plus its slow
+	 * start) its {@code PeerStats} are published; they are also published while a peer
+	 * that is up has less than a full weight
+	 */
+	public record Stats(@DefaultValue("1s") Duration interval, @DefaultValue("2m") Duration publishFor) {
+
+		public Stats {
+			PropertyChecks.positive("baton.nginx-control.stats.interval", interval);
+			PropertyChecks.positive("baton.nginx-control.stats.publish-for", publishFor);
 		}
 
 	}

@@ -53,11 +53,14 @@ class NginxFilesTests {
 	}
 
 	@Test
-	void snippetGivesEachRouteItsSlowStart() throws Exception {
+	void snippetGivesEachRouteItsSlowStartAndEachWorkerItsStatisticsTimer() throws Exception {
 		String snippet = Files.readString(new NginxFiles(setup()).writeSnippet());
 
-		assertThat(snippet).contains("balance(\"orders\", false, 30.5)", "balance(\"pay-ments\", true, 0)");
-		assertThat(this.directory.resolve("lua/baton")).isDirectoryContaining("glob:**/weights.lua");
+		assertThat(snippet).contains("balance(\"orders\", false, 30.5)", "balance(\"pay-ments\", true, 0)",
+				"lua_shared_dict baton_stats ", "init_worker_by_lua_block { require(\"baton.tally\").start() }",
+				"log_by_lua_block { require(\"baton.balancer\").log() }");
+		assertThat(this.directory.resolve("lua/baton")).isDirectoryContaining("glob:**/weights.lua")
+			.isDirectoryContaining("glob:**/tally.lua");
 	}
 
 	@Test

@@ -65,8 +65,10 @@ class GateCommandsTests {
 
 	private final OwedAnswers owed = new OwedAnswers(NODE, Duration.ofMinutes(10), this.clock);
 
+	private final List<ServiceName> changed = new CopyOnWriteArrayList<>();
+
 	private final GateCommands commands = new GateCommands(NODE, Set.of(ORDERS), this.desired, this.sync, this::publish,
-			this.metrics, Clock.systemUTC(), this.owed);
+			this.metrics, Clock.systemUTC(), this.owed, this.changed::add);
 
 	private void publish(NginxEvent event) {
 		Map<String, String> context = MDC.getCopyOfContextMap();

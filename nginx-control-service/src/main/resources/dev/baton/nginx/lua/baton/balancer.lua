@@ -1,12 +1,14 @@
 -- Baton's balancer: picks a peer of a service from the peer set nginx-control keeps in
--- shared memory (by weight, with slow start), counts requests in flight per peer, and retries
--- on another peer only when nginx itself decides a retry is allowed (proxy_next_upstream
--- without non_idempotent).
+-- shared memory (by weight, with slow start), counts requests in flight per peer, retries on
+-- another peer only when nginx itself decides a retry is allowed (proxy_next_upstream without
+-- non_idempotent), and counts every try's outcome per peer in the log phase.
 local ngx_balancer = require "ngx.balancer"
 local peer_cache = require "baton.peer_cache"
 local pick = require "baton.pick"
+local tally = require "baton.tally"
 
 local ngx = ngx
+local now = ngx.now
 local inflight = ngx.shared.baton_inflight
 
 local MAX_MORE_TRIES = 2
@@ -43,13 +45,17 @@ local function choose(service, tried, least, slow_start)
     end
 end
 
--- nginx is retrying: the request leaves the failed peer, which it must not try again.
+-- nginx is retrying: the request leaves the failed peer, which it must not try again, and the
+-- failed try is kept for the log phase to count.
 local function leave(ctx, previous)
     inflight:incr(previous.key, -1, 0)
     ctx.baton_peer = nil
     local tried = ctx.baton_tried or {}
     tried[previous.key] = true
     ctx.baton_tried = tried
+    local tries = ctx.baton_tries or {}
+    tries[#tries + 1] = { key = previous.key, seconds = now() - ctx.baton_at }
+    ctx.baton_tries = tries
     return tried
 end
 
@@ -68,6 +74,7 @@ function _M.balance(service, least, slow_start)
         return ngx.exit(NGX_BUSY)
     end
     ctx.baton_peer = peer
+    ctx.baton_at = now()
     local ok, err = ngx_balancer.set_current_peer(peer.host, peer.port)
     if not ok then
         ngx.log(ngx.ERR, "baton: could not use peer ", peer.key, ": ", err)
@@ -85,13 +92,22 @@ function _M.balance(service, least, slow_start)
 end
 
 -- Runs in the log phase, which nginx runs for every request, including client aborts and
--- upstream errors: the request is no longer in flight on its last peer.
+-- upstream errors: the request is no longer in flight on its last peer, and its tries are
+-- counted. Only a retried request or a 5xx reads nginx's list of tries.
 function _M.log()
     local ctx = ngx.ctx
     local peer = ctx.baton_peer
+    local tries = ctx.baton_tries
     if peer then
         inflight:incr(peer.key, -1, 0)
-        ctx.baton_peer = nil
+    elseif not tries then
+        return
+    end
+    local status = ngx.status
+    if tries or status >= 500 then
+        tally.tries(tries, peer, peer and now() - ctx.baton_at, status)
+    else
+        tally.request(peer.key, status, now() - ctx.baton_at)
     end
 end
 

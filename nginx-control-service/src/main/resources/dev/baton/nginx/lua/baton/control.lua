@@ -1,7 +1,9 @@
--- Baton's control endpoint: nginx-control replaces a service's whole peer set (with weights),
--- reads it back with in-flight counts, and reads the epoch that tells it whether nginx
--- restarted. Plain text, one peer per line, so no JSON library is needed on a stock nginx.
+-- Baton's control endpoint: nginx-control replaces a service's whole peer set, reads it back
+-- with in-flight counts, reads each peer's request statistics, and reads the epoch that tells
+-- it whether nginx restarted. Plain text, one peer per line, so no JSON library is needed on a
+-- stock nginx.
 local peerset = require "baton.peerset"
+local tally = require "baton.tally"
 
 local ngx = ngx
 local peers_dict = ngx.shared.baton_peers
@@ -71,14 +73,14 @@ end
 
 -- Replaces the peer set; the same set again changes nothing, so pushes are idempotent. A peer
 -- that was up keeps the time it came up; one that comes up now is stamped now, which starts its
--- slow start.
+-- slow start. The statistics of a peer that leaves the set are dropped.
 local function replace_peers(service)
     ngx.req.read_body()
     local body = ngx.req.get_body_data() or ""
     local stored = peers_dict:get("p:" .. service) or ""
     local since = up_since(stored)
     local now = math.floor(ngx.now() * 1000)
-    local lines = {}
+    local lines, kept = {}, {}
     for line in body:gmatch("[^\n]+") do
         local address, state, weight = line:match(WEIGHTED_PEER)
         if not address then
@@ -90,6 +92,7 @@ local function replace_peers(service)
         end
         local up = state == "up"
         lines[#lines + 1] = peerset.line(address, up, weight, up and (since[address] or now) or 0)
+        kept[address] = true
     end
     local wanted = table.concat(lines, "\n")
     if stored ~= wanted then
@@ -98,8 +101,23 @@ local function replace_peers(service)
             return reply(507, "cannot store the peers of " .. service .. ": " .. err .. "\n")
         end
         peers_dict:incr("v:" .. service, 1, 0)
+        peerset.each(stored, function(address)
+            if not kept[address] then
+                tally.forget(service .. "/" .. address)
+            end
+        end)
     end
     return reply(200, "version " .. (peers_dict:get("v:" .. service) or 0) .. "\n")
+end
+
+-- Every peer's statistics since nginx started (or since the peer joined the set): the epoch,
+-- then "host:port requests server-errors connect-failures" and the latency buckets per peer.
+local function read_stats(service)
+    local lines = { "epoch " .. peers_dict:get("epoch") }
+    peerset.each(peers_dict:get("p:" .. service) or "", function(address)
+        lines[#lines + 1] = address .. " " .. tally.read(service .. "/" .. address)
+    end)
+    return reply(200, table.concat(lines, "\n") .. "\n")
 end
 
 local MAX_WAIT_MS = 1000
@@ -163,6 +181,8 @@ function _M.handle()
         return replace_peers(service)
     elseif uri == "/baton/inflight" and method == "GET" then
         return read_inflight(service)
+    elseif uri == "/baton/stats" and method == "GET" then
+        return read_stats(service)
     end
     return reply(404, "unknown control request " .. method .. " " .. uri .. "\n")
 end
