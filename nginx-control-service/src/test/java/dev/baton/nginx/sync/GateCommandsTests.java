@@ -274,6 +274,19 @@ class GateCommandsTests {
 		return ((CommandRejected) event).commandId().value();
 	}
 
+	@Test
+	void liveCommandsTombstonesAndOwedAnswersAreGateChangesOfServedUpstreamsAndReplayedRecordsAreNot() {
+		this.commands.restore("orders/127.0.0.1:9001/ADMIN", gate("replayed", "orders", Gate.ADMIN, true));
+		assertThat(this.changed).isEmpty();
+
+		this.commands.answerOwed();
+		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("live", "orders", Gate.DEPLOY, true), null);
+		this.commands.accept("orders/127.0.0.1:9001/HEALTH", null, null);
+		this.commands.accept("payments/127.0.0.1:9001/ADMIN", gate("foreign", "payments", Gate.ADMIN, true), null);
+
+		assertThat(this.changed).containsExactly(ORDERS, ORDERS, ORDERS);
+	}
+
 	private void start() {
 		this.drains.start();
 		this.sync.start();
