@@ -5,13 +5,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * wrk through every upstream of the front nginx, interleaved over several rounds so that
  * a machine whose load changes during the run weighs on every upstream alike, with the
  * CPU time the front worker spent per request. Prints one row per upstream (median of the
  * rounds), its throughput against the static upstream's and its CPU per request over the
- * bare {@code balancer_by_lua}'s with as many peers.
+ * bare {@code balancer_by_lua}'s with as many peers: the median of each round's
+ * difference, on which a load that drifts between rounds weighs less than on a difference
+ * of medians.
  */
 final class ThroughputRounds {
 
@@ -83,20 +86,24 @@ final class ThroughputRounds {
 		System.out.printf("%-5s %-34s %8s %9s %8s %11s %13s%n", "peers", "upstream", "req/s", "x static", "p99 ms",
 				"cpu us/req", "over bare us");
 		Map<Integer, Double> staticRps = new LinkedHashMap<>();
-		Map<Integer, Double> bareCpu = new LinkedHashMap<>();
+		Map<Integer, List<Double>> bareCpu = new LinkedHashMap<>();
 		for (Upstream upstream : upstreams) {
 			double rps = median(this.results.get(upstream).stream().map(Wrk.Result::requestsPerSecond).toList());
-			double cpuPerRequest = median(this.cpu.get(upstream));
+			List<Double> cpuPerRequest = this.cpu.get(upstream);
 			staticRps.putIfAbsent(upstream.peers(), rps);
-			String overBare = bareCpu.containsKey(upstream.peers())
-					? String.format("%+.2f", cpuPerRequest - bareCpu.get(upstream.peers())) : "";
+			List<Double> bare = bareCpu.get(upstream.peers());
+			String overBare = (bare != null) ? String.format("%+.2f",
+					median(IntStream.range(0, ROUNDS)
+						.mapToObj((round) -> cpuPerRequest.get(round) - bare.get(round))
+						.toList()))
+					: "";
 			if (upstream.label().startsWith("bare")) {
 				bareCpu.put(upstream.peers(), cpuPerRequest);
 			}
 			System.out.printf("%-5d %-34s %8.0f %9.3f %8.2f %11.2f %13s%n", upstream.peers(), upstream.label(), rps,
 					rps / staticRps.get(upstream.peers()),
-					median(this.results.get(upstream).stream().map(Wrk.Result::p99Millis).toList()), cpuPerRequest,
-					overBare);
+					median(this.results.get(upstream).stream().map(Wrk.Result::p99Millis).toList()),
+					median(cpuPerRequest), overBare);
 		}
 		System.out.println("(cpu us/req: CPU time of the front nginx worker per request, its flush timer included;"
 				+ " bare: a balancer_by_lua that only sets one of the peers at random, the floor of any Lua balancer)");
