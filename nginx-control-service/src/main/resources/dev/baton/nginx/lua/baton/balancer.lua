@@ -27,21 +27,26 @@ local function pick_from(entry, tried, least)
     return pick.round_robin(entry)
 end
 
--- Chooses a peer and counts it in flight. The version is read again after counting, so a
--- peer set replaced in between is seen either by this request (which then chooses again)
--- or by the control side's drain poll (which then sees the count): never by neither.
+-- Chooses a peer from the worker's cached set and counts it in flight, then reads the set's
+-- version: the peer is used only if the set it came from is still the current one. So a peer
+-- set replaced at any time before is seen by this request (which then chooses again from the
+-- new set), and one replaced later by the control side's drain poll (which then sees the
+-- count): never by neither. One shared-memory read per request, after the count.
 local function choose(service, tried, least, slow_start)
+    local entry = peer_cache.cached(service, slow_start)
     for attempt = 1, 3 do
-        local entry = peer_cache.current(service, slow_start)
-        local peer = entry.n > 0 and pick_from(entry, tried, least)
-        if not peer then
-            return nil, entry
+        local peer = entry.n > 0 and pick_from(entry, tried, least) or nil
+        if peer then
+            inflight:incr(peer.key, 1, 0)
         end
-        inflight:incr(peer.key, 1, 0)
-        if attempt == 3 or peer_cache.version(service) == entry.version then
+        local version = peer_cache.version(service)
+        if version == entry.version or attempt == 3 then
             return peer, entry
         end
-        inflight:incr(peer.key, -1, 0)
+        if peer then
+            inflight:incr(peer.key, -1, 0)
+        end
+        entry = peer_cache.refresh(service, version, slow_start)
     end
 end
 

@@ -1,7 +1,8 @@
 -- Per worker: each service's up peers, decoded from shared memory only when the set's version
 -- changes, with their effective weights and the round-robin state. While a peer slow-starts,
--- the weights are computed again at most every 100 ms; otherwise a request only reads the
--- version.
+-- the weights are computed again at most every 100 ms. The balancer reads the version once per
+-- request, after counting the peer it picked from the cached set (see baton.balancer), and asks
+-- for a fresh entry when it changed.
 local peerset = require "baton.peerset"
 local weights = require "baton.weights"
 
@@ -59,19 +60,26 @@ local function decode(service, version, previous, slow_start)
     return entry
 end
 
--- The service's entry, up to date. slow_start: the route's, in seconds (0: off).
-function _M.current(service, slow_start)
-    local version = peers_dict:get(version_keys[service]) or 0
+-- The entry this worker holds for the service, decoded on first use and re-weighed when a ramp
+-- is due; it may be of an older version. slow_start: the route's, in seconds (0: off).
+function _M.cached(service, slow_start)
     local entry = cache[service]
-    if not entry or entry.version ~= version then
-        entry = decode(service, version, entry, slow_start)
-        cache[service] = entry
-    elseif entry.ramp_until > 0 then
+    if not entry then
+        return _M.refresh(service, _M.version(service), slow_start)
+    end
+    if entry.ramp_until > 0 then
         local now = ngx.now()
         if now >= entry.reweigh_at then
             weights.reweigh(entry, now, entry.groups)
         end
     end
+    return entry
+end
+
+-- Decodes the service's set again, now at the given version.
+function _M.refresh(service, version, slow_start)
+    local entry = decode(service, version, cache[service], slow_start)
+    cache[service] = entry
     return entry
 end
 
