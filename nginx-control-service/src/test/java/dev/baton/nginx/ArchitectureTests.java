@@ -16,7 +16,8 @@ class ArchitectureTests {
 	@Test
 	void domainPackagesKnowNothingOfKafka() {
 		noClasses().that()
-			.resideInAnyPackage("dev.baton.nginx.peers..", "dev.baton.nginx.sync..", "dev.baton.nginx.dataplane..")
+			.resideInAnyPackage("dev.baton.nginx.peers..", "dev.baton.nginx.sync..", "dev.baton.nginx.dataplane..",
+					"dev.baton.nginx.stats..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework.kafka..", "org.apache.kafka..")
@@ -26,7 +27,8 @@ class ArchitectureTests {
 	@Test
 	void domainPackagesMeasureOnlyThroughTheirPort() {
 		noClasses().that()
-			.resideInAnyPackage("dev.baton.nginx.peers..", "dev.baton.nginx.sync..", "dev.baton.nginx.dataplane..")
+			.resideInAnyPackage("dev.baton.nginx.peers..", "dev.baton.nginx.sync..", "dev.baton.nginx.dataplane..",
+					"dev.baton.nginx.stats..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("io.micrometer..")
@@ -36,7 +38,8 @@ class ArchitectureTests {
 	@Test
 	void domainPackagesKnowNothingOfSpring() {
 		noClasses().that()
-			.resideInAnyPackage("dev.baton.nginx.peers..", "dev.baton.nginx.sync..", "dev.baton.nginx.dataplane..")
+			.resideInAnyPackage("dev.baton.nginx.peers..", "dev.baton.nginx.sync..", "dev.baton.nginx.dataplane..",
+					"dev.baton.nginx.stats..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework..")

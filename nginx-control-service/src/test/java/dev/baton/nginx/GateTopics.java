@@ -43,11 +43,20 @@ public final class GateTopics {
 	 * @return its command id
 	 */
 	public String gate(String service, Endpoint peer, String gate, boolean open) {
+		return gate(service, peer, gate, open, null);
+	}
+
+	/**
+	 * Publishes a gate command carrying a weight (a canary's, on an open DEPLOY gate).
+	 * @return its command id
+	 */
+	public String gate(String service, Endpoint peer, String gate, boolean open, Integer weight) {
 		String id = "cmd-" + UUID.randomUUID();
 		this.sender.send(this.prefix + "nginx.commands", key(service, peer, gate),
 				"{\"type\":\"SetPeerGate\",\"commandId\":\"" + id + "\",\"service\":\"" + service + "\",\"host\":\""
 						+ peer.host() + "\",\"port\":" + peer.port() + ",\"gate\":\"" + gate + "\",\"open\":" + open
-						+ ",\"by\":\"test\",\"reason\":\"integration test\"}");
+						+ ",\"by\":\"test\",\"reason\":\"integration test\""
+						+ ((weight != null) ? ",\"weight\":" + weight : "") + "}");
 		return id;
 	}
 

@@ -21,7 +21,7 @@ import dev.baton.contracts.Endpoint;
 /**
  * A small app behind nginx, on a random loopback port: answers every request with its own
  * port, holds a request for {@code ?hold=<ms>} (a slow request being served), and counts
- * what it got.
+ * what it got; a failing one answers every n-th request with a 500.
  */
 public final class UpstreamServer implements AutoCloseable {
 
@@ -43,7 +43,18 @@ public final class UpstreamServer implements AutoCloseable {
 
 	private final AtomicInteger lastBodyLength = new AtomicInteger();
 
+	private final int failEvery;
+
 	public UpstreamServer() {
+		this(0);
+	}
+
+	/**
+	 * An app that answers every n-th request it gets with a 500.
+	 * @param failEvery n; 0 never fails
+	 */
+	public UpstreamServer(int failEvery) {
+		this.failEvery = failEvery;
 		try {
 			this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
 		}
@@ -56,7 +67,7 @@ public final class UpstreamServer implements AutoCloseable {
 	}
 
 	private void handle(HttpExchange exchange) throws IOException {
-		this.requests.incrementAndGet();
+		int request = this.requests.incrementAndGet();
 		this.inProgress.incrementAndGet();
 		try (InputStream body = exchange.getRequestBody()) {
 			this.lastBodyLength.set(body.readAllBytes().length);
@@ -66,7 +77,8 @@ public final class UpstreamServer implements AutoCloseable {
 			}
 			byte[] answer = String.valueOf(port()).getBytes(StandardCharsets.UTF_8);
 			this.lastEnd.set(Instant.now());
-			exchange.sendResponseHeaders(200, answer.length);
+			boolean fail = this.failEvery > 0 && request % this.failEvery == 0;
+			exchange.sendResponseHeaders(fail ? 500 : 200, answer.length);
 			try (OutputStream out = exchange.getResponseBody()) {
 				out.write(answer);
 			}

@@ -2,6 +2,7 @@ package dev.baton.nginx.config;
 
 import java.time.Clock;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -25,8 +26,12 @@ import dev.baton.nginx.kafka.CommandListener;
 import dev.baton.nginx.kafka.CommandReplay;
 import dev.baton.nginx.kafka.NginxEventPublisher;
 import dev.baton.nginx.observability.MicrometerNodeMetrics;
+import dev.baton.nginx.observability.MicrometerPeerMetrics;
 import dev.baton.nginx.observability.NginxHealthIndicator;
 import dev.baton.nginx.peers.DesiredPeers;
+import dev.baton.nginx.stats.PeerMetrics;
+import dev.baton.nginx.stats.RolloutActivity;
+import dev.baton.nginx.stats.StatsReporter;
 import dev.baton.nginx.sync.DrainTracker;
 import dev.baton.nginx.sync.GateCommands;
 import dev.baton.nginx.sync.Heartbeat;
@@ -38,7 +43,8 @@ import dev.baton.nginx.sync.SyncSchedule;
 
 /**
  * Wires one node: nginx files and process, the control client, the desired state, the
- * sync, drain and heartbeat loops, the Kafka adapters, and its metrics and health.
+ * sync, drain, heartbeat and peer statistics loops, the Kafka adapters, and its metrics
+ * and health.
  */
 @Configuration(proxyBeanMethods = false)
 class NginxControlConfiguration {
@@ -105,8 +111,27 @@ class NginxControlConfiguration {
 
 	@Bean
 	GateCommands gateCommands(NginxSetup setup, DesiredPeers desired, PeerSync sync, NginxEventPublisher events,
-			NodeMetrics metrics, OwedAnswers owed) {
-		return new GateCommands(setup.nodeId(), served(setup), desired, sync, events, metrics, Clock.systemUTC(), owed);
+			NodeMetrics metrics, OwedAnswers owed, RolloutActivity activity) {
+		return new GateCommands(setup.nodeId(), served(setup), desired, sync, events, metrics, Clock.systemUTC(), owed,
+				activity);
+	}
+
+	@Bean
+	RolloutActivity rolloutActivity(NginxControlProperties properties, NginxSetup setup, DesiredPeers desired) {
+		return new RolloutActivity(setup.routes().stream().collect(Collectors.toMap(Route::service, Route::slowStart)),
+				properties.stats().publishFor(), desired, Clock.systemUTC());
+	}
+
+	@Bean
+	PeerMetrics peerMetrics(MeterRegistry registry) {
+		return new MicrometerPeerMetrics(registry);
+	}
+
+	@Bean
+	StatsReporter statsReporter(NginxControlProperties properties, NginxSetup setup, ControlClient control,
+			RolloutActivity activity, NginxEventPublisher events, PeerMetrics metrics) {
+		return new StatsReporter(setup.nodeId(), served(setup), control, activity, events, metrics, Clock.systemUTC(),
+				properties.stats().interval());
 	}
 
 	@Bean
@@ -134,10 +159,11 @@ class NginxControlConfiguration {
 
 	@Bean
 	NodeLifecycle nodeLifecycle(NginxControlProperties properties, NginxSetup setup, ControlClient control,
-			CommandReplay replay, PeerSync sync, DrainTracker drains, Heartbeat heartbeat, NodePresence presence) {
+			CommandReplay replay, PeerSync sync, DrainTracker drains, Heartbeat heartbeat, NodePresence presence,
+			StatsReporter stats) {
 		ManagedNginx managed = (properties.mode() == Mode.MANAGED) ? new ManagedNginx(properties.nginx().binary(),
 				setup, control, properties.nginx().startTimeout(), presence) : null;
-		return new NodeLifecycle(setup, managed, replay, sync, drains, heartbeat, presence);
+		return new NodeLifecycle(setup, managed, replay, sync, drains, heartbeat, presence, stats);
 	}
 
 	private static Set<ServiceName> served(NginxSetup setup) {

@@ -34,6 +34,7 @@ import dev.baton.nginx.dataplane.Balancing;
  * @param answerWindow how old a command may be and still be answered again on start when
  * this node's answer to it is not on {@code nginx.events}; answers are read back over the
  * same window
+ * @param stats how the peers' request statistics are read and published
  */
 @Validated
 @ConfigurationProperties("baton.nginx-control")
@@ -42,15 +43,27 @@ public record NginxControlProperties(
 		@DefaultValue("managed") @NotNull Mode mode, @DefaultValue @Valid Nginx nginx, Map<String, Route> routes,
 		@DefaultValue @Valid Control control, @DefaultValue @Valid Drain drain,
 		@DefaultValue("2s") Duration heartbeatInterval, @DefaultValue("1s") Duration reconcileInterval,
-		@DefaultValue("250ms") Duration epochCheckInterval, @DefaultValue("10m") Duration answerWindow) {
+		@DefaultValue("250ms") Duration epochCheckInterval, @DefaultValue("10m") Duration answerWindow,
+		@DefaultValue @Valid Stats stats) {
+
+	private static final Duration MAX_SLOW_START = Duration.ofHours(1);
 
 	public NginxControlProperties {
 		routes = (routes != null) ? Map.copyOf(routes) : Map.of();
 		routes.keySet().forEach((service) -> PropertyChecks.serviceName("baton.nginx-control.routes", service));
+		routes.forEach((service, route) -> slowStart("baton.nginx-control.routes." + service + ".slow-start",
+				route.slowStart()));
 		PropertyChecks.positive("baton.nginx-control.heartbeat-interval", heartbeatInterval);
 		PropertyChecks.positive("baton.nginx-control.reconcile-interval", reconcileInterval);
 		PropertyChecks.positive("baton.nginx-control.epoch-check-interval", epochCheckInterval);
 		PropertyChecks.positive("baton.nginx-control.answer-window", answerWindow);
+	}
+
+	private static void slowStart(String property, Duration slowStart) {
+		if (slowStart.isNegative() || slowStart.compareTo(MAX_SLOW_START) > 0 || slowStart.getNano() % 1_000_000 != 0) {
+			throw new IllegalArgumentException(
+					property + " must be 0 (off) to 1h in whole milliseconds, got " + slowStart);
+		}
 	}
 
 	/** How this node gets its nginx. */
@@ -104,8 +117,11 @@ public record NginxControlProperties(
 	/**
 	 * @param listen where nginx listens for the service, {@code host:port}
 	 * @param balancing how its peers are chosen
+	 * @param slowStart how long a peer that comes up (its gates all open) takes to ramp
+	 * from 10 % to 100 % of its weight; 0 for none
 	 */
-	public record Route(@NotBlank String listen, @DefaultValue("round-robin") Balancing balancing) {
+	public record Route(@NotBlank String listen, @DefaultValue("round-robin") Balancing balancing,
+			@DefaultValue("0s") Duration slowStart) {
 
 		Endpoint listenEndpoint(String service) {
 			return PropertyChecks.address("baton.nginx-control.routes." + service + ".listen", this.listen);
@@ -160,6 +176,23 @@ public record NginxControlProperties(
 			catch (UnknownHostException ex) {
 				return false;
 			}
+		}
+
+	}
+
+	/**
+	 * @param interval how often the peers' statistics are read from nginx (and the
+	 * Prometheus series updated), and the length of each published {@code PeerStats}
+	 * interval
+	 * @param publishFor how long after a gate of a service last changed (plus its slow
+	 * start) its {@code PeerStats} are published; they are also published while a peer
+	 * that is up has less than a full weight
+	 */
+	public record Stats(@DefaultValue("1s") Duration interval, @DefaultValue("2m") Duration publishFor) {
+
+		public Stats {
+			PropertyChecks.positive("baton.nginx-control.stats.interval", interval);
+			PropertyChecks.positive("baton.nginx-control.stats.publish-for", publishFor);
 		}
 
 	}

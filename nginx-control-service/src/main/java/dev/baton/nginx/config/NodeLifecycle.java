@@ -10,6 +10,7 @@ import dev.baton.nginx.dataplane.ManagedNginx;
 import dev.baton.nginx.dataplane.NginxFiles;
 import dev.baton.nginx.dataplane.NginxSetup;
 import dev.baton.nginx.kafka.CommandReplay;
+import dev.baton.nginx.stats.StatsReporter;
 import dev.baton.nginx.sync.DrainTracker;
 import dev.baton.nginx.sync.Heartbeat;
 import dev.baton.nginx.sync.NodePresence;
@@ -17,11 +18,11 @@ import dev.baton.nginx.sync.PeerSync;
 
 /**
  * Starts a node in the only safe order: nginx (managed) or its snippet (attached), the
- * full replay of {@code nginx.commands}, then pushes, drains and heartbeats; the Kafka
- * listener (a later phase) only then takes new records. Stops in reverse, nginx last,
- * then says the node left when its nginx stopped with it (managed mode). A start that
- * fails later (another bean, the web server) still stops nginx: the context destroys this
- * bean.
+ * full replay of {@code nginx.commands}, then pushes, drains, heartbeats and the peer
+ * statistics; the Kafka listener (a later phase) only then takes new records. Stops in
+ * reverse, nginx last, then says the node left when its nginx stopped with it (managed
+ * mode). A start that fails later (another bean, the web server) still stops nginx: the
+ * context destroys this bean.
  */
 class NodeLifecycle implements SmartLifecycle, DisposableBean {
 
@@ -41,6 +42,8 @@ class NodeLifecycle implements SmartLifecycle, DisposableBean {
 
 	private final NodePresence presence;
 
+	private final StatsReporter stats;
+
 	private volatile boolean running;
 
 	private boolean stopped;
@@ -48,7 +51,7 @@ class NodeLifecycle implements SmartLifecycle, DisposableBean {
 	private volatile boolean started;
 
 	NodeLifecycle(NginxSetup setup, ManagedNginx managed, CommandReplay replay, PeerSync sync, DrainTracker drains,
-			Heartbeat heartbeat, NodePresence presence) {
+			Heartbeat heartbeat, NodePresence presence, StatsReporter stats) {
 		this.setup = setup;
 		this.managed = managed;
 		this.replay = replay;
@@ -56,6 +59,7 @@ class NodeLifecycle implements SmartLifecycle, DisposableBean {
 		this.drains = drains;
 		this.heartbeat = heartbeat;
 		this.presence = presence;
+		this.stats = stats;
 	}
 
 	@Override
@@ -74,6 +78,7 @@ class NodeLifecycle implements SmartLifecycle, DisposableBean {
 			this.drains.start();
 			this.sync.start();
 			this.heartbeat.start();
+			this.stats.start();
 		}
 		catch (RuntimeException ex) {
 			// A node that cannot start must not leave its nginx running behind it.
@@ -90,6 +95,7 @@ class NodeLifecycle implements SmartLifecycle, DisposableBean {
 			return;
 		}
 		this.stopped = true;
+		this.stats.close();
 		this.heartbeat.close();
 		this.sync.close();
 		this.drains.close();

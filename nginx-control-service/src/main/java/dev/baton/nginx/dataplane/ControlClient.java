@@ -65,6 +65,11 @@ public class ControlClient implements PeerControl {
 	}
 
 	@Override
+	public UpstreamCounters counters(ServiceName service) {
+		return UpstreamCounters.parse(send("GET", "stats?service=" + service, ""));
+	}
+
+	@Override
 	public String epoch() {
 		return send("GET", "epoch", "").trim();
 	}

@@ -41,6 +41,13 @@ public interface PeerControl {
 	Map<Endpoint, Long> inFlight(ServiceName service, Collection<Endpoint> peers, Duration wait);
 
 	/**
+	 * Reads the request statistics of every peer in an upstream's set.
+	 * @param service the upstream
+	 * @return nginx's counters, with its epoch
+	 */
+	UpstreamCounters counters(ServiceName service);
+
+	/**
 	 * Reads the epoch, which changes when nginx restarts with new shared memory.
 	 * @return the epoch
 	 */

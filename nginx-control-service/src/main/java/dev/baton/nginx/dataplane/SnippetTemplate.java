@@ -1,13 +1,16 @@
 package dev.baton.nginx.dataplane;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 
 /**
  * The include snippet, for the {@code http} context: the shared dictionaries, the Lua
- * code loaded once in the master, one upstream and one server per route, and the control
- * server. The upstream's {@code server 0.0.0.1} is a placeholder nginx requires: the Lua
- * balancer always chooses the peer. {@code keepalive} follows the balancer, as
- * lua-nginx-module requires, and idles out before any sane app's own keep-alive timeout.
+ * code loaded once in the master, the timer each worker flushes its request statistics
+ * with, one upstream and one server per route (its slow start passed to the balancer),
+ * and the control server. The upstream's {@code server 0.0.0.1} is a placeholder nginx
+ * requires: the Lua balancer always chooses the peer. {@code keepalive} follows the
+ * balancer, as lua-nginx-module requires, and idles out before any sane app's own
+ * keep-alive timeout.
  */
 class SnippetTemplate {
 
@@ -28,11 +31,13 @@ class SnippetTemplate {
 			.append("/?.lua;;\";\n")
 			.append("lua_shared_dict baton_peers 32m;\n")
 			.append("lua_shared_dict baton_inflight 8m;\n")
+			.append("lua_shared_dict baton_stats 16m;\n")
 			.append("init_by_lua_block {\n")
 			.append("    require(\"baton.balancer\")\n")
 			.append("    require(\"baton.control\").init(\"")
 			.append(this.setup.tokenFile())
-			.append("\")\n}\n");
+			.append("\")\n}\n")
+			.append("init_worker_by_lua_block { require(\"baton.tally\").start() }\n");
 		for (Route route : this.setup.routes()) {
 			appendRoute(conf, route);
 		}
@@ -65,6 +70,8 @@ class SnippetTemplate {
 			.append(route.service())
 			.append("\", ")
 			.append(String.valueOf(least).toLowerCase(Locale.ROOT))
+			.append(", ")
+			.append(BigDecimal.valueOf(route.slowStart().toMillis(), 3).stripTrailingZeros().toPlainString())
 			.append(") }\n")
 			.append("    keepalive 256;\n")
 			.append("    keepalive_timeout 10s;\n")

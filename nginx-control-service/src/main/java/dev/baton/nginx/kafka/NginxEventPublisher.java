@@ -18,6 +18,7 @@ import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrainTimedOut;
 import dev.baton.contracts.nginx.PeerDrained;
 import dev.baton.contracts.nginx.PeerDraining;
+import dev.baton.contracts.nginx.PeerStats;
 import dev.baton.kafka.TopicNames;
 import dev.baton.logging.LogContext;
 import dev.baton.nginx.sync.NodeEvents;
@@ -89,6 +90,9 @@ public class NginxEventPublisher implements NodeEvents {
 		}
 		if (event instanceof CommandRejected rejected) {
 			return rejected.service().value();
+		}
+		if (event instanceof PeerStats stats) {
+			return stats.service().value();
 		}
 		// Heartbeats and NodeLeft share the node's key, so they are read in the order
 		// sent.

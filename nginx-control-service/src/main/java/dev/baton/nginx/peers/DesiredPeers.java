@@ -10,26 +10,38 @@ import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.Gate;
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.nginx.SetPeerGate;
 
 /**
  * What every upstream should hold, rebuilt from the compacted {@code nginx.commands}: the
  * latest state of each gate of each peer. A peer is up only when every gate is open (an
  * absent gate counts as {@link Gate#openWhenAbsent()} says); a peer with no gate record
- * at all leaves the upstream.
+ * at all leaves the upstream. A peer's weight is its open DEPLOY gate's (a canary's share
+ * against a full peer's), full otherwise.
  */
 public class DesiredPeers {
 
-	private final Map<ServiceName, Map<Endpoint, Map<Gate, Boolean>>> gates = new HashMap<>();
+	private final Map<ServiceName, Map<Endpoint, Map<Gate, GateState>>> gates = new HashMap<>();
+
+	/**
+	 * Records a gate's desired state at full weight.
+	 * @param key the gate
+	 * @param open whether it is open
+	 */
+	public void set(GateKey key, boolean open) {
+		set(key, open, SetPeerGate.FULL_WEIGHT);
+	}
 
 	/**
 	 * Records a gate's desired state.
 	 * @param key the gate
 	 * @param open whether it is open
+	 * @param weight the weight it carries, 1-100 (only a DEPLOY gate's counts)
 	 */
-	public synchronized void set(GateKey key, boolean open) {
+	public synchronized void set(GateKey key, boolean open, int weight) {
 		this.gates.computeIfAbsent(key.service(), (service) -> new HashMap<>())
 			.computeIfAbsent(key.endpoint(), (endpoint) -> new EnumMap<>(Gate.class))
-			.put(key.gate(), open);
+			.put(key.gate(), new GateState(open, weight));
 	}
 
 	/**
@@ -37,11 +49,11 @@ public class DesiredPeers {
 	 * @param key the gate
 	 */
 	public synchronized void remove(GateKey key) {
-		Map<Endpoint, Map<Gate, Boolean>> peers = this.gates.get(key.service());
+		Map<Endpoint, Map<Gate, GateState>> peers = this.gates.get(key.service());
 		if (peers == null) {
 			return;
 		}
-		Map<Gate, Boolean> peer = peers.get(key.endpoint());
+		Map<Gate, GateState> peer = peers.get(key.endpoint());
 		if (peer != null) {
 			peer.remove(key.gate());
 			if (peer.isEmpty()) {
@@ -58,17 +70,26 @@ public class DesiredPeers {
 	public synchronized PeerSet peerSet(ServiceName service) {
 		List<PeerState> peers = new ArrayList<>();
 		this.gates.getOrDefault(service, Map.of())
-			.forEach((endpoint, gates) -> peers.add(new PeerState(endpoint, up(gates))));
+			.forEach((endpoint, gates) -> peers.add(new PeerState(endpoint, up(gates), weight(gates))));
 		return new PeerSet(service, peers);
 	}
 
-	private static boolean up(Map<Gate, Boolean> gates) {
+	private static boolean up(Map<Gate, GateState> gates) {
 		for (Gate gate : Gate.values()) {
-			if (!gates.getOrDefault(gate, gate.openWhenAbsent())) {
+			GateState state = gates.get(gate);
+			if (!((state != null) ? state.open() : gate.openWhenAbsent())) {
 				return false;
 			}
 		}
 		return true;
+	}
+
+	private static int weight(Map<Gate, GateState> gates) {
+		GateState deploy = gates.get(Gate.DEPLOY);
+		return (deploy != null && deploy.open()) ? deploy.weight() : SetPeerGate.FULL_WEIGHT;
+	}
+
+	private record GateState(boolean open, int weight) {
 	}
 
 }

@@ -7,6 +7,7 @@ import java.util.Optional;
 
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.nginx.SetPeerGate;
 
 /**
  * The whole peer set of one upstream, in a canonical order so that two equal sets render
@@ -36,13 +37,25 @@ public record PeerSet(ServiceName service, List<PeerState> peers) {
 	}
 
 	/**
-	 * The set as the control endpoint takes it: {@code host:port up|down}, one per line.
+	 * Whether any peer that is up has less than a full peer's weight (a canary).
+	 * @return whether one does
+	 */
+	public boolean weighted() {
+		return this.peers.stream().anyMatch((peer) -> peer.up() && peer.weight() < SetPeerGate.FULL_WEIGHT);
+	}
+
+	/**
+	 * The set as the control endpoint takes it: {@code host:port up|down weight}, one per
+	 * line.
 	 * @return the lines
 	 */
 	public String render() {
 		StringBuilder lines = new StringBuilder();
 		for (PeerState peer : this.peers) {
-			lines.append(peer.endpoint().address()).append(peer.up() ? " up\n" : " down\n");
+			lines.append(peer.endpoint().address())
+				.append(peer.up() ? " up " : " down ")
+				.append(peer.weight())
+				.append('\n');
 		}
 		return lines.toString();
 	}

@@ -49,8 +49,10 @@ public class GateCommands {
 
 	private final OwedAnswers owed;
 
+	private final GateChanges changes;
+
 	public GateCommands(NodeId node, Set<ServiceName> served, DesiredPeers desired, PeerSync sync, NodeEvents events,
-			NodeMetrics metrics, Clock clock, OwedAnswers owed) {
+			NodeMetrics metrics, Clock clock, OwedAnswers owed, GateChanges changes) {
 		this.node = node;
 		this.served = Set.copyOf(served);
 		this.desired = desired;
@@ -59,6 +61,7 @@ public class GateCommands {
 		this.metrics = metrics;
 		this.clock = clock;
 		this.owed = owed;
+		this.changes = changes;
 	}
 
 	/**
@@ -81,7 +84,7 @@ public class GateCommands {
 		SetPeerGate set = matching(gate, key, command);
 		this.owed.remember(gate, set);
 		if (this.served.contains(gate.service())) {
-			this.sync.submit(gate.service(), () -> this.desired.set(gate, set.open()), null);
+			this.sync.submit(gate.service(), () -> this.desired.set(gate, set.open(), set.weight()), null);
 		}
 	}
 
@@ -121,6 +124,7 @@ public class GateCommands {
 		if (command == null) {
 			if (this.served.contains(gate.service())) {
 				this.sync.submit(gate.service(), () -> this.desired.remove(gate), null);
+				this.changes.changed(gate.service());
 			}
 			return;
 		}
@@ -144,8 +148,9 @@ public class GateCommands {
 			reject(set, writtenAt);
 			return;
 		}
-		this.sync.submit(gate.service(), () -> this.desired.set(gate, set.open()),
+		this.sync.submit(gate.service(), () -> this.desired.set(gate, set.open(), set.weight()),
 				new PendingAnswer(set.commandId(), gate.service(), gate.endpoint(), !set.open(), writtenAt));
+		this.changes.changed(gate.service());
 	}
 
 	private void reject(SetPeerGate set, Instant writtenAt) {

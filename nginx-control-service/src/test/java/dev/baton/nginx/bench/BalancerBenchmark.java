@@ -1,7 +1,7 @@
 package dev.baton.nginx.bench;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
+import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -11,13 +11,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -30,16 +29,20 @@ import dev.baton.kafka.testing.FreePorts;
 import dev.baton.nginx.GateTopics;
 import dev.baton.nginx.NginxControlApplication;
 import dev.baton.nginx.UpstreamServer;
+import dev.baton.nginx.bench.ThroughputRounds.Upstream;
 import dev.baton.nginx.dataplane.ControlClient;
+import dev.baton.nginx.dataplane.PeerCounters;
 
 import static org.awaitility.Awaitility.await;
 
 /**
- * One run, side by side on one nginx process: wrk through static upstreams and through
- * the Lua balancer (2 and 1,000 peers, all served by a backend nginx), then gate command
- * to {@code PeerApplied} latency and last request end to {@code PeerDrained} latency
- * through a real broker. Run with
- * {@code ./mvnw -q -B -pl nginx-control-service test-compile exec:java -Dexec.classpathScope=test -Dexec.mainClass=dev.baton.nginx.bench.BalancerBenchmark}.
+ * One run, side by side on one nginx process: wrk through static upstreams, bare
+ * {@code balancer_by_lua} balancers, the balancer as it was before weights and statistics
+ * (the baseline, a copy kept under the test resources) and Baton's balancer, with and
+ * without a canary, at 2 and 1,000 peers (all served by a backend nginx); then gate
+ * command to {@code PeerApplied} latency and last request end to {@code PeerDrained}
+ * latency through a real broker. Run with
+ * {@code ./mvnw -q -B -pl nginx-control-service test-compile exec:java}.
  */
 public final class BalancerBenchmark {
 
@@ -47,13 +50,9 @@ public final class BalancerBenchmark {
 
 	private static final String PREFIX = "bench.";
 
-	private static final int ROUNDS = 5;
-
-	private static final Wrk WRK = new Wrk(1, 32, 3);
-
-	private static final int WARM_UP_COMMANDS = 20;
-
-	private static final int WARM_UP_DRAINS = 3;
+	/** The node's routes; every one but the drain's slow-starts for 1 s. */
+	private static final List<String> ROUTES = List.of("lua-two", "lua-thousand", "lua-two-canary",
+			"lua-thousand-canary", "drain");
 
 	private BalancerBenchmark() {
 	}
@@ -68,154 +67,110 @@ public final class BalancerBenchmark {
 		broker.afterPropertiesSet();
 		List<Integer> thousand = freeRange(1000);
 		List<Integer> two = thousand.subList(0, 2);
-		Map<String, Integer> ports = Map.of("static-two", FreePorts.next(), "static-thousand", FreePorts.next(),
-				"lua-two", FreePorts.next(), "lua-thousand", FreePorts.next(), "drain", FreePorts.next(), "bare-two",
-				FreePorts.next());
+		Map<String, Integer> routes = ROUTES.stream()
+			.collect(Collectors.toMap((route) -> route, (route) -> FreePorts.next()));
+		BenchNginx.FrontPorts front = new BenchNginx.FrontPorts(FreePorts.next(), FreePorts.next(), FreePorts.next(),
+				FreePorts.next(), FreePorts.next(), FreePorts.next(), FreePorts.next());
 		Endpoint control = new Endpoint("127.0.0.1", FreePorts.next());
 		try (BenchNginx backend = BenchNginx.backend(root.resolve("backend"), thousand);
 				UpstreamServer slow = new UpstreamServer();
 				ConfigurableApplicationContext node = startNode(broker.getBrokersAsString(), root.resolve("node"),
-						ports, control);
-				BenchNginx front = BenchNginx.front(root.resolve("front"), root.resolve("node/baton.conf"),
-						ports.get("static-two"), two, ports.get("static-thousand"), thousand, ports.get("bare-two"));
+						routes, control);
+				BenchNginx frontNginx = BenchNginx.front(root.resolve("front"), baseline(root.resolve("node")), front,
+						two, thousand);
 				TestKafka kafka = new TestKafka(broker.getBrokersAsString());
 				EventWatcher events = new EventWatcher(broker.getBrokersAsString(), PREFIX + "nginx.events")) {
 			backend.start();
-			front.start();
+			frontNginx.start();
 			awaitListening(thousand.get(thousand.size() - 1));
 			GateTopics topics = new GateTopics(kafka, kafka::send, PREFIX);
 			ControlClient client = new ControlClient(control, TOKEN);
-			two.forEach((port) -> topics.up("lua-two", endpoint(port)));
-			thousand.forEach((port) -> topics.up("lua-thousand", endpoint(port)));
+			for (String route : List.of("lua-two", "lua-two-canary")) {
+				two.forEach((port) -> topics.up(route, endpoint(port)));
+			}
+			for (String route : List.of("lua-thousand", "lua-thousand-canary")) {
+				thousand.forEach((port) -> topics.up(route, endpoint(port)));
+			}
+			topics.gate("lua-two-canary", endpoint(two.get(1)), "DEPLOY", true, 25);
+			topics.gate("lua-thousand-canary", endpoint(thousand.get(0)), "DEPLOY", true, 25);
 			topics.up("drain", slow.endpoint());
+			awaitListening(front.baselinePeers());
+			baselinePeers(front.baselinePeers(), "base-two", two);
+			baselinePeers(front.baselinePeers(), "base-thousand", thousand);
 			await().atMost(Duration.ofMinutes(2))
 				.pollInterval(Duration.ofMillis(100))
 				.ignoreExceptions()
 				.until(() -> upCount(client, "lua-thousand") == 1000 && upCount(client, "lua-two") == 2
+						&& upCount(client, "lua-thousand-canary") == 1000 && upCount(client, "lua-two-canary") == 2
 						&& upCount(client, "drain") == 1);
-			throughput(ports, front);
-			gateLatency(topics, events, endpoint(two.get(0)));
-			drainLatency(topics, events, slow, ports.get("drain"));
+			// every peer's slow start (1 s) is over before the first request
+			await().pollDelay(Duration.ofMillis(1500)).until(() -> true);
+			ThroughputRounds rounds = new ThroughputRounds(frontNginx);
+			rounds.run(List.of(new Upstream(2, "static", front.staticTwo()),
+					new Upstream(2, "bare balancer_by_lua", front.bareTwo()),
+					new Upstream(2, "baseline (before weights, stats)", front.baselineTwo()),
+					new Upstream(2, "Baton", routes.get("lua-two")),
+					new Upstream(2, "Baton, one peer at weight 25", routes.get("lua-two-canary")),
+					new Upstream(1000, "static", front.staticThousand()),
+					new Upstream(1000, "bare balancer_by_lua", front.bareThousand()),
+					new Upstream(1000, "baseline (before weights, stats)", front.baselineThousand()),
+					new Upstream(1000, "Baton", routes.get("lua-thousand")),
+					new Upstream(1000, "Baton, one peer at weight 25", routes.get("lua-thousand-canary"))));
+			counted(client, rounds, routes);
+			AnswerLatencies.gateCommands(topics, events, endpoint(two.get(0)));
+			AnswerLatencies.drains(topics, events, slow, routes.get("drain"));
 		}
 		finally {
 			broker.destroy();
 		}
 	}
 
-	private static void throughput(Map<String, Integer> ports, BenchNginx front) {
-		List<String> names = List.of("static-two", "bare-two", "lua-two", "static-thousand", "lua-thousand");
-		names.forEach((name) -> new Wrk(1, 32, 2).run(ports.get(name)));
-		Map<String, List<Wrk.Result>> results = new LinkedHashMap<>();
-		Map<String, List<Double>> cpu = new LinkedHashMap<>();
-		for (int round = 0; round < ROUNDS; round++) {
-			for (String name : names) {
-				long ticks = front.workerCpuTicks();
-				Wrk.Result result = WRK.run(ports.get(name));
-				results.computeIfAbsent(name, (key) -> new ArrayList<>()).add(result);
-				cpu.computeIfAbsent(name, (key) -> new ArrayList<>())
-					.add((front.workerCpuTicks() - ticks) * 10_000.0 / result.requests());
-			}
+	/**
+	 * Puts the baseline balancer where the node's snippet lets nginx find it
+	 * ({@code baseline.balancer}), once the node has written its files.
+	 * @return the node's snippet
+	 */
+	private static Path baseline(Path work) throws IOException {
+		Path directory = Files.createDirectories(work.resolve("lua/baseline"));
+		try (InputStream in = BalancerBenchmark.class.getResourceAsStream("baseline-balancer.lua")) {
+			Files.copy(in, directory.resolve("balancer.lua"), StandardCopyOption.REPLACE_EXISTING);
 		}
-		System.out.printf("%nThroughput: wrk -t1 -c32 -d3s, %d rounds interleaved, median of each; nginx 1 worker%n",
-				ROUNDS);
-		System.out.printf("%-11s %12s %12s %7s %13s %13s %15s %15s%n", "peers", "static req/s", "lua req/s", "ratio",
-				"static p99 ms", "lua p99 ms", "static cpu us/r", "lua cpu us/r");
-		row("2", results.get("static-two"), results.get("lua-two"), cpu.get("static-two"), cpu.get("lua-two"));
-		row("2 bare lua", results.get("static-two"), results.get("bare-two"), cpu.get("static-two"),
-				cpu.get("bare-two"));
-		row("1000", results.get("static-thousand"), results.get("lua-thousand"), cpu.get("static-thousand"),
-				cpu.get("lua-thousand"));
-		System.out.printf(
-				"(cpu us/r: CPU time of the front nginx worker per request; 2 bare lua: a balancer_by_lua that only sets"
-						+ " one of the 2 peers, the floor of any Lua balancer; load average during the run: %.1f)%n",
-				ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-		results.forEach((name, runs) -> runs.stream()
-			.filter((run) -> !run.errors().isEmpty())
-			.forEach((run) -> System.out.println("  " + name + ": " + run.errors())));
+		return work.resolve("baton.conf");
 	}
 
-	private static void row(String label, List<Wrk.Result> staticRuns, List<Wrk.Result> luaRuns, List<Double> staticCpu,
-			List<Double> luaCpu) {
-		double staticRps = Percentiles.of(staticRuns.stream().map(Wrk.Result::requestsPerSecond).toList(), 50);
-		double luaRps = Percentiles.of(luaRuns.stream().map(Wrk.Result::requestsPerSecond).toList(), 50);
-		System.out.printf("%-11s %12.0f %12.0f %7.3f %13.2f %13.2f %15.2f %15.2f%n", label, staticRps, luaRps,
-				luaRps / staticRps, Percentiles.of(staticRuns.stream().map(Wrk.Result::p99Millis).toList(), 50),
-				Percentiles.of(luaRuns.stream().map(Wrk.Result::p99Millis).toList(), 50), Percentiles.of(staticCpu, 50),
-				Percentiles.of(luaCpu, 50));
-	}
-
-	private static void gateLatency(GateTopics topics, EventWatcher events, Endpoint peer) throws Exception {
-		List<Double> nodeSide = new ArrayList<>();
-		List<Double> endToEnd = new ArrayList<>();
-		List<Double> warmUp = new ArrayList<>();
-		for (int i = 0; i < WARM_UP_COMMANDS + 200; i++) {
-			boolean open = i % 2 == 1;
-			Instant sent = Instant.now();
-			String id = topics.gate("lua-two", peer, "DEPLOY", open);
-			EventWatcher.Arrival applied = events.await("PeerApplied", id, Duration.ofSeconds(10));
-			(i < WARM_UP_COMMANDS ? warmUp : nodeSide).add(millis(sent, applied.at()));
-			if (i >= WARM_UP_COMMANDS) {
-				endToEnd.add(millis(sent, applied.received()));
-			}
-			if (!open) {
-				events.await("PeerDrained", id, Duration.ofSeconds(10));
-			}
+	private static void baselinePeers(int port, String service, List<Integer> peers) throws Exception {
+		String body = peers.stream().map((peer) -> "127.0.0.1:" + peer + " up").collect(Collectors.joining("\n"));
+		HttpResponse<String> answer = HttpClient.newHttpClient()
+			.send(HttpRequest
+				.newBuilder(URI.create("http://127.0.0.1:" + port + "/bench/baseline-peers?service=" + service))
+				.PUT(HttpRequest.BodyPublishers.ofString(body))
+				.build(), HttpResponse.BodyHandlers.ofString());
+		if (answer.statusCode() != 200) {
+			throw new IllegalStateException("cannot store the baseline's peers: " + answer.body());
 		}
-		System.out.printf("%nGate command -> PeerApplied, %d commands, one at a time, after %d warm-up commands"
-				+ " (slowest %.2f ms):%n", nodeSide.size(), warmUp.size(), Percentiles.of(warmUp, 100));
-		System.out.printf(
-				"  published -> applied in nginx (event's at):  p50 %.2f ms  p90 %.2f ms  p99 %.2f ms  max %.2f ms%n",
-				Percentiles.of(nodeSide, 50), Percentiles.of(nodeSide, 90), Percentiles.of(nodeSide, 99),
-				Percentiles.of(nodeSide, 100));
-		System.out.printf("  published -> PeerApplied read back by a consumer: p50 %.2f ms  p99 %.2f ms%n",
-				Percentiles.of(endToEnd, 50), Percentiles.of(endToEnd, 99));
 	}
 
-	private static void drainLatency(GateTopics topics, EventWatcher events, UpstreamServer slow, int port)
-			throws Exception {
-		HttpClient http = HttpClient.newHttpClient();
-		List<Double> signal = new ArrayList<>();
-		List<Double> endToEnd = new ArrayList<>();
-		List<Double> warmUp = new ArrayList<>();
-		// The app stamps a request's end just before it writes the answer. Its
-		// first answer would run through code the JVM has not loaded yet, so it
-		// answers once directly.
-		http.send(HttpRequest.newBuilder(URI.create("http://" + slow.endpoint().address() + "/")).build(),
-				HttpResponse.BodyHandlers.ofString());
-		for (int i = 0; i < WARM_UP_DRAINS + 20; i++) {
-			String open = topics.gate("drain", slow.endpoint(), "DEPLOY", true);
-			events.await("PeerApplied", open, Duration.ofSeconds(10));
-			CompletableFuture<HttpResponse<String>> request = http.sendAsync(
-					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/?hold=200")).build(),
-					HttpResponse.BodyHandlers.ofString());
-			await().atMost(Duration.ofSeconds(10))
-				.pollInterval(Duration.ofMillis(1))
-				.until(() -> slow.inProgress() == 1);
-			String close = topics.gate("drain", slow.endpoint(), "DEPLOY", false);
-			EventWatcher.Arrival drained = events.await("PeerDrained", close, Duration.ofSeconds(10));
-			if (request.join().statusCode() != 200) {
-				throw new IllegalStateException("the slow request failed");
+	/** What nginx's own statistics say it served, against what wrk counted. */
+	private static void counted(ControlClient client, ThroughputRounds rounds, Map<String, Integer> routes) {
+		// each worker adds its counts to shared memory every 250 ms
+		await().pollDelay(Duration.ofMillis(600)).until(() -> true);
+		System.out.printf("%nPer-peer statistics nginx counted (requests / server errors / connect failures, all peers)"
+				+ " against the requests wrk completed, warm-up included:%n");
+		for (String route : ROUTES.subList(0, 4)) {
+			long requests = 0;
+			long errors = 0;
+			long failures = 0;
+			for (PeerCounters counters : client.counters(ServiceName.of(route)).peers().values()) {
+				requests += counters.requests();
+				errors += counters.serverErrors();
+				failures += counters.connectFailures();
 			}
-			if (i < WARM_UP_DRAINS) {
-				warmUp.add(millis(slow.lastEnd(), drained.at()));
-				continue;
-			}
-			signal.add(millis(slow.lastEnd(), drained.at()));
-			endToEnd.add(millis(slow.lastEnd(), drained.received()));
+			System.out.printf("  %-20s %9d / %d / %d   wrk: %d%n", route, requests, errors, failures,
+					rounds.sent(routes.get(route)));
 		}
-		System.out.printf(
-				"%nLast request end (at the app) -> PeerDrained, %d drains of a 200 ms request, after %d"
-						+ " warm-up drains (%s ms, not counted):%n",
-				signal.size(), warmUp.size(), warmUp.stream().map((millis) -> String.format("%.1f", millis)).toList());
-		System.out.printf("  -> node saw in-flight 0 (event's at):  p50 %.2f ms  p99 %.2f ms  max %.2f ms%n",
-				Percentiles.of(signal, 50), Percentiles.of(signal, 99), Percentiles.of(signal, 100));
-		System.out.printf("  -> PeerDrained read back by a consumer: p50 %.2f ms  p99 %.2f ms%n",
-				Percentiles.of(endToEnd, 50), Percentiles.of(endToEnd, 99));
-		System.out.printf("  each drain in order (ms): %s%n",
-				signal.stream().map((millis) -> String.format("%.1f", millis)).toList());
 	}
 
-	private static ConfigurableApplicationContext startNode(String bootstrap, Path work, Map<String, Integer> ports,
+	private static ConfigurableApplicationContext startNode(String bootstrap, Path work, Map<String, Integer> routes,
 			Endpoint control) {
 		List<String> arguments = new ArrayList<>(List.of("--spring.kafka.bootstrap-servers=" + bootstrap,
 				"--server.port=0", "--spring.main.banner-mode=off", "--logging.level.root=WARN",
@@ -223,8 +178,11 @@ public final class BalancerBenchmark {
 				"--baton.nginx-control.mode=attached", "--baton.nginx-control.nginx.working-directory=" + work,
 				"--baton.nginx-control.control.address=" + control.address(),
 				"--baton.nginx-control.control.token=" + TOKEN));
-		for (String route : List.of("lua-two", "lua-thousand", "drain")) {
-			arguments.add("--baton.nginx-control.routes." + route + ".listen=127.0.0.1:" + ports.get(route));
+		for (String route : ROUTES) {
+			arguments.add("--baton.nginx-control.routes." + route + ".listen=127.0.0.1:" + routes.get(route));
+			if (!route.equals("drain")) {
+				arguments.add("--baton.nginx-control.routes." + route + ".slow-start=1s");
+			}
 		}
 		return new SpringApplicationBuilder(NginxControlApplication.class).run(arguments.toArray(String[]::new));
 	}
@@ -235,10 +193,6 @@ public final class BalancerBenchmark {
 
 	private static Endpoint endpoint(int port) {
 		return new Endpoint("127.0.0.1", port);
-	}
-
-	private static double millis(Instant from, Instant to) {
-		return Duration.between(from, to).toNanos() / 1_000_000.0;
 	}
 
 	/** Consecutive free loopback ports below the ephemeral range. */

@@ -9,7 +9,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One nginx process of the benchmark, from a config the benchmark writes: the backend
- * (answers on many ports) or the front (static upstreams next to the Lua snippet).
+ * (answers on many ports) or the front (static upstreams, bare Lua balancers and the
+ * baseline balancer next to the node's Lua snippet).
  */
 final class BenchNginx implements AutoCloseable {
 
@@ -34,14 +35,43 @@ final class BenchNginx implements AutoCloseable {
 	}
 
 	/**
-	 * Static upstreams on their own ports, and the Lua routes from the node's snippet.
+	 * Where the front nginx serves what, besides the node's routes from its snippet.
+	 *
+	 * @param staticTwo static upstream of the 2 peers
+	 * @param staticThousand static upstream of the 1,000 peers
+	 * @param bareTwo bare Lua balancer over the 2 peers
+	 * @param bareThousand bare Lua balancer over the 1,000 peers
+	 * @param baselineTwo the baseline balancer over the 2 peers (service
+	 * {@code base-two})
+	 * @param baselineThousand the baseline balancer over the 1,000 peers
+	 * ({@code base-thousand})
+	 * @param baselinePeers where the benchmark stores the baseline's peer sets
 	 */
-	static BenchNginx front(Path directory, Path snippet, int staticTwoPort, List<Integer> two, int staticThousandPort,
-			List<Integer> thousand, int bareTwoPort) {
+	record FrontPorts(int staticTwo, int staticThousand, int bareTwo, int bareThousand, int baselineTwo,
+			int baselineThousand, int baselinePeers) {
+	}
+
+	/**
+	 * Static upstreams, bare Lua balancers and the baseline balancer on their own ports,
+	 * and the node's Lua routes from its snippet. The peers are consecutive ports.
+	 */
+	static BenchNginx front(Path directory, Path snippet, FrontPorts ports, List<Integer> two, List<Integer> thousand) {
 		StringBuilder http = new StringBuilder("http {\n    access_log off;\n    keepalive_requests 100000;\n");
-		staticUpstream(http, "static_two", staticTwoPort, two);
-		staticUpstream(http, "static_thousand", staticThousandPort, thousand);
-		bareLuaUpstream(http, bareTwoPort, two);
+		staticUpstream(http, "static_two", ports.staticTwo(), two);
+		staticUpstream(http, "static_thousand", ports.staticThousand(), thousand);
+		luaUpstream(http, "bare_two", ports.bareTwo(),
+				"require(\"ngx.balancer\").set_current_peer(\"127.0.0.1\", " + two.get(0) + " + math.random(0, 1))",
+				"");
+		luaUpstream(http, "bare_thousand", ports.bareThousand(),
+				"require(\"ngx.balancer\").set_current_peer(\"127.0.0.1\", " + thousand.get(0) + " + math.random(0, "
+						+ (thousand.size() - 1) + "))",
+				"");
+		String log = "log_by_lua_block { require(\"baseline.balancer\").log() }";
+		luaUpstream(http, "base_two", ports.baselineTwo(),
+				"require(\"baseline.balancer\").balance(\"base-two\", false)", log);
+		luaUpstream(http, "base_thousand", ports.baselineThousand(),
+				"require(\"baseline.balancer\").balance(\"base-thousand\", false)", log);
+		baselinePeers(http, ports.baselinePeers());
 		http.append("    include ").append(snippet).append(";\n}\n");
 		return write(directory, http.toString());
 	}
@@ -49,30 +79,50 @@ final class BenchNginx implements AutoCloseable {
 	private static void staticUpstream(StringBuilder http, String name, int listen, List<Integer> ports) {
 		http.append("    upstream ").append(name).append(" {\n");
 		ports.forEach((port) -> http.append("        server 127.0.0.1:").append(port).append(";\n"));
-		proxyTo(http.append("        keepalive 256;\n        keepalive_timeout 10s;\n    }\n"), name, listen);
+		proxyTo(http.append("        keepalive 256;\n        keepalive_timeout 10s;\n    }\n"), name, listen, "");
 	}
 
 	/**
-	 * The floor of any Lua balancer: {@code balancer_by_lua} that only picks one of two
-	 * fixed peers at random, with no shared memory, no counting and no log phase.
+	 * A {@code balancer_by_lua} upstream: bare (only sets a peer at random, with no
+	 * shared memory, no counting and no log phase: the floor of any Lua balancer) or the
+	 * baseline.
 	 */
-	private static void bareLuaUpstream(StringBuilder http, int listen, List<Integer> ports) {
-		http.append("    upstream bare_two {\n        server 0.0.0.1;\n        balancer_by_lua_block {\n")
-			.append("            require(\"ngx.balancer\").set_current_peer(\"127.0.0.1\", math.random(2) == 1 and ")
-			.append(ports.get(0))
-			.append(" or ")
-			.append(ports.get(1))
-			.append(")\n        }\n        keepalive 256;\n        keepalive_timeout 10s;\n    }\n");
-		proxyTo(http, "bare_two", listen);
+	private static void luaUpstream(StringBuilder http, String name, int listen, String balancer, String log) {
+		http.append("    upstream ")
+			.append(name)
+			.append(" {\n        server 0.0.0.1;\n        balancer_by_lua_block { ")
+			.append(balancer)
+			.append(" }\n        keepalive 256;\n        keepalive_timeout 10s;\n    }\n");
+		proxyTo(http, name, listen, log);
 	}
 
-	private static void proxyTo(StringBuilder http, String name, int listen) {
+	/**
+	 * Stores a peer set for the baseline balancer as it reads them, {@code host:port up}
+	 * lines under {@code p:<service>} and a version under {@code v:<service>}.
+	 */
+	private static void baselinePeers(StringBuilder http, int listen) {
+		http.append("    server {\n        listen 127.0.0.1:")
+			.append(listen)
+			.append(";\n        location = /bench/baseline-peers {\n")
+			.append("            client_body_buffer_size 1m;\n            client_max_body_size 1m;\n")
+			.append("            content_by_lua_block {\n                ngx.req.read_body()\n")
+			.append("                local peers = ngx.shared.baton_peers\n")
+			.append("                peers:set(\"p:\" .. ngx.var.arg_service, ngx.req.get_body_data())\n")
+			.append("                peers:incr(\"v:\" .. ngx.var.arg_service, 1, 0)\n")
+			.append("                ngx.say(\"ok\")\n            }\n        }\n    }\n");
+	}
+
+	private static void proxyTo(StringBuilder http, String name, int listen, String log) {
 		http.append("    server {\n        listen 127.0.0.1:")
 			.append(listen)
 			.append(";\n        location / {\n            proxy_pass http://")
 			.append(name)
 			.append(";\n            proxy_http_version 1.1;\n            proxy_set_header Connection \"\";\n")
-			.append("            proxy_set_header Host $http_host;\n        }\n    }\n");
+			.append("            proxy_set_header Host $http_host;\n            proxy_next_upstream error timeout;\n");
+		if (!log.isEmpty()) {
+			http.append("            ").append(log).append("\n");
+		}
+		http.append("        }\n    }\n");
 	}
 
 	private static BenchNginx write(Path directory, String http) {
@@ -107,15 +157,16 @@ final class BenchNginx implements AutoCloseable {
 	}
 
 	/**
-	 * CPU time its worker used so far (one worker), in clock ticks of 10 ms.
+	 * CPU time its worker used so far (one worker), in nanoseconds, from the scheduler's
+	 * accounting ({@code /proc/<pid>/schedstat}), finer than the 10 ms clock ticks of
+	 * {@code /proc/<pid>/stat}.
 	 */
-	long workerCpuTicks() {
+	long workerCpuNanos() {
 		try {
 			long master = Long.parseLong(Files.readString(this.directory.resolve("nginx.pid")).trim());
 			long worker = ProcessHandle.of(master).orElseThrow().children().findFirst().orElseThrow().pid();
-			String stat = Files.readString(Path.of("/proc", String.valueOf(worker), "stat"));
-			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-			return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+			String schedstat = Files.readString(Path.of("/proc", String.valueOf(worker), "schedstat"));
+			return Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

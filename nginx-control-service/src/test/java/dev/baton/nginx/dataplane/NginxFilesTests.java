@@ -2,6 +2,7 @@ package dev.baton.nginx.dataplane;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -52,6 +53,17 @@ class NginxFilesTests {
 	}
 
 	@Test
+	void snippetGivesEachRouteItsSlowStartAndEachWorkerItsStatisticsTimer() throws Exception {
+		String snippet = Files.readString(new NginxFiles(setup()).writeSnippet());
+
+		assertThat(snippet).contains("balance(\"orders\", false, 30.5)", "balance(\"pay-ments\", true, 0)",
+				"lua_shared_dict baton_stats ", "init_worker_by_lua_block { require(\"baton.tally\").start() }",
+				"log_by_lua_block { require(\"baton.balancer\").log() }");
+		assertThat(this.directory.resolve("lua/baton")).isDirectoryContaining("glob:**/weights.lua")
+			.isDirectoryContaining("glob:**/tally.lua");
+	}
+
+	@Test
 	void managedConfigSwitchesTheWorkersToTheirUserAndGroupAndPointsTheirTempPathsOutside() throws Exception {
 		NginxSetup setup = setup(new WorkerAccount("nobody", "nogroup"), this.directory.resolve("workers"));
 
@@ -78,7 +90,8 @@ class NginxFilesTests {
 		return new NginxSetup(NodeId.of("node-1"), this.directory, "/etc/nginx/modules-enabled/*.conf",
 				Path.of("/usr/share/nginx/modules"), "1", workers, temp, new Endpoint("127.0.0.1", 18180),
 				"a-long-enough-token",
-				List.of(new Route(ServiceName.of("orders"), new Endpoint("127.0.0.1", 18080), Balancing.ROUND_ROBIN),
+				List.of(new Route(ServiceName.of("orders"), new Endpoint("127.0.0.1", 18080), Balancing.ROUND_ROBIN,
+						Duration.ofMillis(30_500)),
 						new Route(ServiceName.of("pay-ments"), new Endpoint("127.0.0.1", 18081),
 								Balancing.LEAST_IN_FLIGHT)));
 	}

@@ -51,7 +51,35 @@ class DesiredPeersTests {
 		other.set(gate(Gate.ADMIN), true);
 
 		assertThat(this.desired.peerSet(ORDERS)).isEqualTo(other.peerSet(ORDERS));
-		assertThat(this.desired.peerSet(ORDERS).render()).isEqualTo("127.0.0.1:9001 down\n127.0.0.1:9002 down\n");
+		assertThat(this.desired.peerSet(ORDERS).render())
+			.isEqualTo("127.0.0.1:9001 down 100\n127.0.0.1:9002 down 100\n");
+	}
+
+	@Test
+	void peerTakesTheWeightOfItsOpenDeployGateAndIsFullOtherwise() {
+		this.desired.set(gate(Gate.ADMIN), true);
+		this.desired.set(gate(Gate.HEALTH), true);
+		assertThat(this.desired.peerSet(ORDERS).peers()).singleElement().extracting(PeerState::weight).isEqualTo(100);
+
+		this.desired.set(gate(Gate.DEPLOY), true, 25);
+		PeerSet canary = this.desired.peerSet(ORDERS);
+		assertThat(canary.peers()).singleElement().isEqualTo(new PeerState(PEER, true, 25));
+		assertThat(canary.render()).isEqualTo("127.0.0.1:9001 up 25\n");
+		assertThat(canary.weighted()).isTrue();
+
+		this.desired.set(gate(Gate.DEPLOY), false, 25);
+		PeerSet closed = this.desired.peerSet(ORDERS);
+		assertThat(closed.peers()).singleElement().isEqualTo(new PeerState(PEER, false, 100));
+		assertThat(closed.weighted()).isFalse();
+	}
+
+	@Test
+	void aCanaryThatIsDownIsNotAWeightedSet() {
+		this.desired.set(gate(Gate.ADMIN), true);
+		this.desired.set(gate(Gate.DEPLOY), true, 10);
+
+		assertThat(this.desired.peerSet(ORDERS).render()).isEqualTo("127.0.0.1:9001 down 10\n");
+		assertThat(this.desired.peerSet(ORDERS).weighted()).isFalse();
 	}
 
 	private static GateKey gate(Gate gate) {

@@ -65,8 +65,10 @@ class GateCommandsTests {
 
 	private final OwedAnswers owed = new OwedAnswers(NODE, Duration.ofMinutes(10), this.clock);
 
+	private final List<ServiceName> changed = new CopyOnWriteArrayList<>();
+
 	private final GateCommands commands = new GateCommands(NODE, Set.of(ORDERS), this.desired, this.sync, this::publish,
-			this.metrics, Clock.systemUTC(), this.owed);
+			this.metrics, Clock.systemUTC(), this.owed, this.changed::add);
 
 	private void publish(NginxEvent event) {
 		Map<String, String> context = MDC.getCopyOfContextMap();
@@ -270,6 +272,19 @@ class GateCommandsTests {
 			return drained.commandId().value();
 		}
 		return ((CommandRejected) event).commandId().value();
+	}
+
+	@Test
+	void liveCommandsTombstonesAndOwedAnswersAreGateChangesOfServedUpstreamsAndReplayedRecordsAreNot() {
+		this.commands.restore("orders/127.0.0.1:9001/ADMIN", gate("replayed", "orders", Gate.ADMIN, true));
+		assertThat(this.changed).isEmpty();
+
+		this.commands.answerOwed();
+		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("live", "orders", Gate.DEPLOY, true), null);
+		this.commands.accept("orders/127.0.0.1:9001/HEALTH", null, null);
+		this.commands.accept("payments/127.0.0.1:9001/ADMIN", gate("foreign", "payments", Gate.ADMIN, true), null);
+
+		assertThat(this.changed).containsExactly(ORDERS, ORDERS, ORDERS);
 	}
 
 	private void start() {

@@ -9,15 +9,15 @@ import java.time.ZoneOffset;
 /**
  * A clock a test moves by hand, so time-based rules are checked without waiting.
  */
-final class MutableClock extends Clock {
+public final class MutableClock extends Clock {
 
 	private volatile Instant now;
 
-	MutableClock(Instant start) {
+	public MutableClock(Instant start) {
 		this.now = start;
 	}
 
-	void advance(Duration duration) {
+	public void advance(Duration duration) {
 		this.now = this.now.plus(duration);
 	}
 

@@ -13,6 +13,8 @@ import dev.baton.contracts.ServiceName;
 import dev.baton.nginx.dataplane.ActualPeers;
 import dev.baton.nginx.dataplane.NginxUnreachableException;
 import dev.baton.nginx.dataplane.PeerControl;
+import dev.baton.nginx.dataplane.PeerCounters;
+import dev.baton.nginx.dataplane.UpstreamCounters;
 import dev.baton.nginx.peers.PeerSet;
 
 /**
@@ -26,6 +28,8 @@ class RecordingControl implements PeerControl {
 	final Map<Endpoint, Long> inFlight = new HashMap<>();
 
 	final Map<ServiceName, PeerSet> held = new LinkedHashMap<>();
+
+	final Map<Endpoint, PeerCounters> counters = new HashMap<>();
 
 	volatile String epoch = "epoch-1";
 
@@ -50,6 +54,17 @@ class RecordingControl implements PeerControl {
 		Map<Endpoint, Long> counts = new LinkedHashMap<>();
 		peers.forEach((peer) -> counts.put(peer, this.inFlight.getOrDefault(peer, 0L)));
 		return counts;
+	}
+
+	@Override
+	public synchronized UpstreamCounters counters(ServiceName service) {
+		check();
+		Map<Endpoint, PeerCounters> counters = new LinkedHashMap<>();
+		this.held.getOrDefault(service, new PeerSet(service, List.of()))
+			.peers()
+			.forEach((peer) -> counters.put(peer.endpoint(),
+					this.counters.getOrDefault(peer.endpoint(), PeerCounters.NONE)));
+		return new UpstreamCounters(this.epoch, counters);
 	}
 
 	@Override

@@ -1,10 +1,14 @@
 -- Baton's balancer: picks a peer of a service from the peer set nginx-control keeps in
--- shared memory, counts requests in flight per peer, and retries on another peer only when
--- nginx itself decides a retry is allowed (proxy_next_upstream without non_idempotent).
+-- shared memory (by weight, with slow start), counts requests in flight per peer, retries on
+-- another peer only when nginx itself decides a retry is allowed (proxy_next_upstream without
+-- non_idempotent), and counts every try's outcome per peer in the log phase.
 local ngx_balancer = require "ngx.balancer"
+local peer_cache = require "baton.peer_cache"
+local pick = require "baton.pick"
+local tally = require "baton.tally"
 
 local ngx = ngx
-local peers_dict = ngx.shared.baton_peers
+local now = ngx.now
 local inflight = ngx.shared.baton_inflight
 
 local MAX_MORE_TRIES = 2
@@ -14,109 +18,58 @@ local NGX_BUSY = -3
 
 local _M = {}
 
--- Per worker: service -> { version, up = { {host, port, key} ... }, next }
-local cache = {}
-
--- Per worker: service -> "v:<service>", so no request builds the key again.
-local version_keys = setmetatable({}, {
-    __index = function(keys, service)
-        local key = "v:" .. service
-        keys[service] = key
-        return key
-    end,
-})
-
-local function decode(service, version, previous)
-    local up = {}
-    local raw = peers_dict:get("p:" .. service)
-    if raw then
-        for line in raw:gmatch("[^\n]+") do
-            local address, state = line:match("^(%S+) (%a+)$")
-            if address and state == "up" then
-                local host, port = address:match("^(.*):(%d+)$")
-                up[#up + 1] = {
-                    host = host:gsub("^%[(.*)%]$", "%1"),
-                    port = tonumber(port),
-                    key = service .. "/" .. address,
-                }
-            end
-        end
+local function pick_from(entry, tried, least)
+    if least then
+        return pick.least_in_flight(entry, tried, inflight)
+    elseif tried then
+        return pick.untried(entry, tried)
     end
-    return { version = version, up = up, next = previous and previous.next or 0 }
+    return pick.round_robin(entry)
 end
 
-local function current(service)
-    local version = peers_dict:get(version_keys[service]) or 0
-    local entry = cache[service]
-    if not entry or entry.version ~= version then
-        entry = decode(service, version, entry)
-        cache[service] = entry
-    end
-    return entry
-end
-
-local function round_robin(entry, tried)
-    local up = entry.up
-    local n = #up
-    for _ = 1, n do
-        entry.next = entry.next % n + 1
-        local peer = up[entry.next]
-        if not tried or not tried[peer.key] then
-            return peer
-        end
-    end
-    return nil
-end
-
-local function least_in_flight(entry, tried)
-    local best, best_count
-    local up = entry.up
-    local n = #up
-    local start = entry.next % (n > 0 and n or 1)
-    entry.next = entry.next + 1
-    for i = 1, n do
-        local peer = up[(start + i - 1) % n + 1]
-        if not tried or not tried[peer.key] then
-            local count = inflight:get(peer.key) or 0
-            if not best or count < best_count then
-                best, best_count = peer, count
-            end
-        end
-    end
-    return best
-end
-
--- Chooses a peer and counts it in flight. The version is read again after counting, so a
--- peer set replaced in between is seen either by this request (which then chooses again)
--- or by the control side's drain poll (which then sees the count): never by neither.
-local function choose(service, tried, least)
+-- Chooses a peer from the worker's cached set and counts it in flight, then reads the set's
+-- version: the peer is used only if the set it came from is still the current one. So a peer
+-- set replaced at any time before is seen by this request (which then chooses again from the
+-- new set), and one replaced later by the control side's drain poll (which then sees the
+-- count): never by neither. One shared-memory read per request, after the count.
+local function choose(service, tried, least, slow_start)
+    local entry = peer_cache.cached(service, slow_start)
     for attempt = 1, 3 do
-        local entry = current(service)
-        local peer = least and least_in_flight(entry, tried) or round_robin(entry, tried)
-        if not peer then
-            return nil, entry
+        local peer = entry.n > 0 and pick_from(entry, tried, least) or nil
+        if peer then
+            inflight:incr(peer.key, 1, 0)
         end
-        inflight:incr(peer.key, 1, 0)
-        if attempt == 3 or (peers_dict:get(version_keys[service]) or 0) == entry.version then
+        local version = peer_cache.version(service)
+        if version == entry.version or attempt == 3 then
             return peer, entry
         end
-        inflight:incr(peer.key, -1, 0)
+        if peer then
+            inflight:incr(peer.key, -1, 0)
+        end
+        entry = peer_cache.refresh(service, version, slow_start)
     end
 end
 
-function _M.balance(service, least)
+-- nginx is retrying: the request leaves the failed peer, which it must not try again, and the
+-- failed try is kept for the log phase to count.
+local function leave(ctx, previous)
+    inflight:incr(previous.key, -1, 0)
+    ctx.baton_peer = nil
+    local tried = ctx.baton_tried or {}
+    tried[previous.key] = true
+    ctx.baton_tried = tried
+    local tries = ctx.baton_tries or {}
+    tries[#tries + 1] = { key = previous.key, seconds = now() - ctx.baton_at }
+    ctx.baton_tries = tries
+    return tried
+end
+
+-- slow_start: the route's, in seconds (0: off).
+function _M.balance(service, least, slow_start)
     local ctx = ngx.ctx
     local previous = ctx.baton_peer
-    local tried = ctx.baton_tried
-    if previous then
-        -- nginx is retrying: the request leaves the failed peer and moves to another one.
-        inflight:incr(previous.key, -1, 0)
-        ctx.baton_peer = nil
-        tried = tried or {}
-        tried[previous.key] = true
-        ctx.baton_tried = tried
-    end
-    local peer, entry = choose(service, tried, least)
+    local tried = previous and leave(ctx, previous)
+    local peer, entry = choose(service, tried, least, slow_start)
     if not peer then
         if previous then
             ngx.log(ngx.ERR, "baton: no other peer is up in upstream '", service, "' to retry on")
@@ -126,13 +79,14 @@ function _M.balance(service, least)
         return ngx.exit(NGX_BUSY)
     end
     ctx.baton_peer = peer
+    ctx.baton_at = now()
     local ok, err = ngx_balancer.set_current_peer(peer.host, peer.port)
     if not ok then
         ngx.log(ngx.ERR, "baton: could not use peer ", peer.key, ": ", err)
         return ngx.exit(NGX_BUSY)
     end
     if not previous then
-        local more = #entry.up - 1
+        local more = entry.n - 1
         if more > MAX_MORE_TRIES then
             more = MAX_MORE_TRIES
         end
@@ -143,13 +97,22 @@ function _M.balance(service, least)
 end
 
 -- Runs in the log phase, which nginx runs for every request, including client aborts and
--- upstream errors: the request is no longer in flight on its last peer.
+-- upstream errors: the request is no longer in flight on its last peer, and its tries are
+-- counted. Only a retried request or a 5xx reads nginx's list of tries.
 function _M.log()
     local ctx = ngx.ctx
     local peer = ctx.baton_peer
+    local tries = ctx.baton_tries
     if peer then
         inflight:incr(peer.key, -1, 0)
-        ctx.baton_peer = nil
+    elseif not tries then
+        return
+    end
+    local status = ngx.status
+    if tries or status >= 500 then
+        tally.tries(tries, peer, peer and now() - ctx.baton_at, status)
+    else
+        tally.request(peer.key, status, now() - ctx.baton_at)
     end
 end
 

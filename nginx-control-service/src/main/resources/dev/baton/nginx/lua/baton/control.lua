@@ -1,6 +1,10 @@
 -- Baton's control endpoint: nginx-control replaces a service's whole peer set, reads it back
--- with in-flight counts, and reads the epoch that tells it whether nginx restarted.
--- Plain text, one peer per line, so no JSON library is needed on a stock nginx.
+-- with in-flight counts, reads each peer's request statistics, and reads the epoch that tells
+-- it whether nginx restarted. Plain text, one peer per line, so no JSON library is needed on a
+-- stock nginx.
+local peerset = require "baton.peerset"
+local tally = require "baton.tally"
+
 local ngx = ngx
 local peers_dict = ngx.shared.baton_peers
 local inflight = ngx.shared.baton_inflight
@@ -10,7 +14,9 @@ local _M = {}
 local token
 
 local SERVICE = "^[a-z0-9][a-z0-9-]*$"
+-- A pushed peer: "host:port up|down [weight]", the weight 1-100 (100 when left out).
 local PEER = "^(%S+:%d+) (%a+)$"
+local WEIGHTED_PEER = "^(%S+:%d+) (%a+) (%d+)$"
 
 -- Runs once in the master when nginx starts: a new shared memory zone gets a new epoch,
 -- which the restart of nginx (not a reload, which Baton never does) creates.
@@ -47,35 +53,71 @@ end
 
 local function read_peers(service)
     local lines = { "version " .. (peers_dict:get("v:" .. service) or 0) }
-    local raw = peers_dict:get("p:" .. service) or ""
-    for line in raw:gmatch("[^\n]+") do
-        local address, state = line:match(PEER)
-        lines[#lines + 1] = address .. " " .. state .. " " .. (inflight:get(service .. "/" .. address) or 0)
-    end
+    peerset.each(peers_dict:get("p:" .. service) or "", function(address, up, weight, since)
+        lines[#lines + 1] = address .. (up and " up " or " down ") .. (inflight:get(service .. "/" .. address) or 0)
+            .. " " .. weight .. " " .. since
+    end)
     return reply(200, table.concat(lines, "\n") .. "\n")
 end
 
--- Replaces the peer set; the same set again changes nothing, so pushes are idempotent.
+-- The peers up in the stored set, with the time each came up.
+local function up_since(raw)
+    local since = {}
+    peerset.each(raw, function(address, up, _, at)
+        if up then
+            since[address] = at
+        end
+    end)
+    return since
+end
+
+-- Replaces the peer set; the same set again changes nothing, so pushes are idempotent. A peer
+-- that was up keeps the time it came up; one that comes up now is stamped now, which starts its
+-- slow start. The statistics of a peer that leaves the set are dropped.
 local function replace_peers(service)
     ngx.req.read_body()
     local body = ngx.req.get_body_data() or ""
-    local lines = {}
+    local stored = peers_dict:get("p:" .. service) or ""
+    local since = up_since(stored)
+    local now = math.floor(ngx.now() * 1000)
+    local lines, kept = {}, {}
     for line in body:gmatch("[^\n]+") do
-        local address, state = line:match(PEER)
-        if not address or (state ~= "up" and state ~= "down") then
-            return reply(400, "bad peer line '" .. line .. "': expected 'host:port up|down'\n")
+        local address, state, weight = line:match(WEIGHTED_PEER)
+        if not address then
+            address, state = line:match(PEER)
         end
-        lines[#lines + 1] = address .. " " .. state
+        weight = tonumber(weight) or 100
+        if not address or (state ~= "up" and state ~= "down") or weight < 1 or weight > 100 then
+            return reply(400, "bad peer line '" .. line .. "': expected 'host:port up|down [weight 1-100]'\n")
+        end
+        local up = state == "up"
+        lines[#lines + 1] = peerset.line(address, up, weight, up and (since[address] or now) or 0)
+        kept[address] = true
     end
     local wanted = table.concat(lines, "\n")
-    if peers_dict:get("p:" .. service) ~= wanted then
+    if stored ~= wanted then
         local ok, err = peers_dict:set("p:" .. service, wanted)
         if not ok then
             return reply(507, "cannot store the peers of " .. service .. ": " .. err .. "\n")
         end
         peers_dict:incr("v:" .. service, 1, 0)
+        peerset.each(stored, function(address)
+            if not kept[address] then
+                tally.forget(service .. "/" .. address)
+            end
+        end)
     end
     return reply(200, "version " .. (peers_dict:get("v:" .. service) or 0) .. "\n")
+end
+
+-- Every peer's statistics since nginx started (or since the peer joined the set): the epoch,
+-- then "host:port requests server-errors connect-failures" and the latency buckets per peer.
+local function read_stats(service)
+    local lines = { "epoch " .. peers_dict:get("epoch") }
+    peerset.each(peers_dict:get("p:" .. service) or "", function(address)
+        lines[#lines + 1] = address .. " " .. tally.read(service .. "/" .. address)
+    end)
+    return reply(200, table.concat(lines, "\n") .. "\n")
 end
 
 local MAX_WAIT_MS = 1000
@@ -139,6 +181,8 @@ function _M.handle()
         return replace_peers(service)
     elseif uri == "/baton/inflight" and method == "GET" then
         return read_inflight(service)
+    elseif uri == "/baton/stats" and method == "GET" then
+        return read_stats(service)
     end
     return reply(404, "unknown control request " .. method .. " " .. uri .. "\n")
 end

@@ -1,0 +1,123 @@
+package dev.baton.nginx.bench;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+/**
+ * wrk through every upstream of the front nginx, interleaved over several rounds so that
+ * a machine whose load changes during the run weighs on every upstream alike, with the
+ * CPU time the front worker spent per request. Prints one row per upstream (median of the
+ * rounds), its throughput against the static upstream's and its CPU per request over the
+ * bare {@code balancer_by_lua}'s with as many peers: the median of each round's
+ * difference, on which a load that drifts between rounds weighs less than on a difference
+ * of medians.
+ */
+final class ThroughputRounds {
+
+	private static final int ROUNDS = 5;
+
+	private static final Wrk WRK = new Wrk(1, 32, 3);
+
+	private static final Wrk WARM_UP = new Wrk(1, 32, 2);
+
+	/**
+	 * One upstream of the front nginx.
+	 *
+	 * @param peers how many peers it has
+	 * @param label what it is
+	 * @param port where the front nginx serves it
+	 */
+	record Upstream(int peers, String label, int port) {
+	}
+
+	private final BenchNginx front;
+
+	private final Map<Upstream, List<Wrk.Result>> results = new LinkedHashMap<>();
+
+	private final Map<Upstream, List<Double>> cpu = new LinkedHashMap<>();
+
+	private final Map<Integer, Long> sent = new LinkedHashMap<>();
+
+	ThroughputRounds(BenchNginx front) {
+		this.front = front;
+	}
+
+	/**
+	 * Runs the rounds.
+	 * @param upstreams the upstreams, the static one first for each count of peers, then
+	 * the bare balancer
+	 */
+	void run(List<Upstream> upstreams) {
+		double loadBefore = load();
+		upstreams.forEach((upstream) -> count(upstream, WARM_UP.run(upstream.port())));
+		for (int round = 0; round < ROUNDS; round++) {
+			for (Upstream upstream : upstreams) {
+				long nanos = this.front.workerCpuNanos();
+				Wrk.Result result = WRK.run(upstream.port());
+				count(upstream, result);
+				this.results.computeIfAbsent(upstream, (key) -> new ArrayList<>()).add(result);
+				this.cpu.computeIfAbsent(upstream, (key) -> new ArrayList<>())
+					.add((this.front.workerCpuNanos() - nanos) / 1000.0 / result.requests());
+			}
+		}
+		print(upstreams, loadBefore, load());
+	}
+
+	/**
+	 * How many requests wrk completed through a port over all runs, warm-up included.
+	 * @param port the port
+	 * @return the requests
+	 */
+	long sent(int port) {
+		return this.sent.getOrDefault(port, 0L);
+	}
+
+	private void count(Upstream upstream, Wrk.Result result) {
+		this.sent.merge(upstream.port(), result.requests(), Long::sum);
+	}
+
+	private void print(List<Upstream> upstreams, double loadBefore, double loadAfter) {
+		System.out.printf("%nThroughput: wrk -t1 -c32 -d3s, %d rounds interleaved, median of each; front nginx 1 worker"
+				+ " (load average %.1f before, %.1f after)%n", ROUNDS, loadBefore, loadAfter);
+		System.out.printf("%-5s %-34s %8s %9s %8s %11s %13s%n", "peers", "upstream", "req/s", "x static", "p99 ms",
+				"cpu us/req", "over bare us");
+		Map<Integer, Double> staticRps = new LinkedHashMap<>();
+		Map<Integer, List<Double>> bareCpu = new LinkedHashMap<>();
+		for (Upstream upstream : upstreams) {
+			double rps = median(this.results.get(upstream).stream().map(Wrk.Result::requestsPerSecond).toList());
+			List<Double> cpuPerRequest = this.cpu.get(upstream);
+			staticRps.putIfAbsent(upstream.peers(), rps);
+			List<Double> bare = bareCpu.get(upstream.peers());
+			String overBare = (bare != null) ? String.format("%+.2f",
+					median(IntStream.range(0, ROUNDS)
+						.mapToObj((round) -> cpuPerRequest.get(round) - bare.get(round))
+						.toList()))
+					: "";
+			if (upstream.label().startsWith("bare")) {
+				bareCpu.put(upstream.peers(), cpuPerRequest);
+			}
+			System.out.printf("%-5d %-34s %8.0f %9.3f %8.2f %11.2f %13s%n", upstream.peers(), upstream.label(), rps,
+					rps / staticRps.get(upstream.peers()),
+					median(this.results.get(upstream).stream().map(Wrk.Result::p99Millis).toList()),
+					median(cpuPerRequest), overBare);
+		}
+		System.out.println("(cpu us/req: CPU time of the front nginx worker per request, its flush timer included;"
+				+ " bare: a balancer_by_lua that only sets one of the peers at random, the floor of any Lua balancer)");
+		this.results.forEach((upstream, runs) -> runs.stream()
+			.filter((run) -> !run.errors().isEmpty())
+			.forEach((run) -> System.out.println("  " + upstream.label() + ": " + run.errors())));
+	}
+
+	private static double median(List<Double> values) {
+		return Percentiles.of(values, 50);
+	}
+
+	private static double load() {
+		return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+	}
+
+}
