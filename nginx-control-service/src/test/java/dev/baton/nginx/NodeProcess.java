@@ -54,6 +54,11 @@ final class NodeProcess implements AutoCloseable {
 		this.process.kill();
 	}
 
+	/** SIGTERM, and waits for the node's clean stop to end. */
+	void stop() {
+		this.process.stop();
+	}
+
 	String output() {
 		return this.process.output();
 	}

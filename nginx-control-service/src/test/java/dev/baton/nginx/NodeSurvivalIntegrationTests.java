@@ -81,6 +81,39 @@ abstract class NodeSurvivalIntegrationTests extends NodeWorldTests {
 	}
 
 	@Test
+	void nodeStoppedCleanlyWithNginxKeptLeavesItServingAndItsNextStartAdoptsIt() throws Exception {
+		UpstreamServer a = closeLater(new UpstreamServer());
+		UpstreamServer b = closeLater(new UpstreamServer());
+		RunningNode.Arguments arguments = RunningNode.Arguments.of(bootstrapServers(), this.world.prefix(), "node-a",
+				"managed", List.of("orders"), "baton.nginx-control.nginx.on-stop=keep");
+		NodeProcess node = closeLater(new NodeProcess("node-a", arguments));
+		node.start();
+		this.topics.up("orders", a.endpoint());
+		await().atMost(WAIT).ignoreExceptions().until(() -> peers(arguments).equals(Map.of(a.endpoint(), true)));
+		List<Long> masters = NginxProcesses.masters(arguments.workingDirectory());
+		LoadGenerator load = closeLater(new LoadGenerator(arguments.listenPorts().get("orders"), 4));
+		awaitMoreRequests(load, 200);
+
+		node.stop();
+		awaitMoreRequests(load, 200);
+		assertThat(NginxProcesses.masters(arguments.workingDirectory())).as("nginx masters while no node runs")
+			.isEqualTo(masters);
+		node.start();
+		node.awaitOutput("rebuilt its desired state");
+		this.topics.up("orders", b.endpoint());
+		await().atMost(WAIT)
+			.ignoreExceptions()
+			.until(() -> peers(arguments).equals(Map.of(a.endpoint(), true, b.endpoint(), true)));
+		awaitMoreRequests(load, 200);
+		load.close();
+
+		assertThat(load.failures()).as("requests failed through nginx").isEmpty();
+		assertThat(node.output()).contains("Adopted nginx (master pid " + masters.get(0) + ")");
+		assertThat(this.topics.events()).as("NodeLeft of a node whose nginx kept serving")
+			.noneMatch((event) -> "NodeLeft".equals(event.get("type").asString()));
+	}
+
+	@Test
 	void managedStartThatFailsLeavesNoNginxHoldingItsPorts() throws Exception {
 		Path work;
 		int taken = FreePorts.next();

@@ -163,7 +163,8 @@ class NginxControlConfiguration {
 			StatsReporter stats) {
 		ManagedNginx managed = (properties.mode() == Mode.MANAGED) ? new ManagedNginx(properties.nginx().binary(),
 				setup, control, properties.nginx().startTimeout(), presence) : null;
-		return new NodeLifecycle(setup, managed, replay, sync, drains, heartbeat, presence, stats);
+		return new NodeLifecycle(setup, managed, properties.nginx().onStop() == NginxControlProperties.OnStop.KEEP,
+				replay, sync, drains, heartbeat, presence, stats);
 	}
 
 	private static Set<ServiceName> served(NginxSetup setup) {

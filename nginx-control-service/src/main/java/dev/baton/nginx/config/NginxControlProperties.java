@@ -79,6 +79,17 @@ public record NginxControlProperties(
 
 	}
 
+	/** What a clean stop of a managed node does to its nginx. */
+	public enum OnStop {
+
+		/** nginx quits (requests in flight finish), then the node says it left. */
+		QUIT,
+
+		/** nginx goes on serving, to be adopted by the node's next start. */
+		KEEP
+
+	}
+
 	/**
 	 * @param binary the nginx executable
 	 * @param workingDirectory generated files and logs, private to nginx-control's user;
@@ -95,13 +106,16 @@ public record NginxControlProperties(
 	 * @param workerUser the user nginx's workers run as when nginx-control runs as root
 	 * (nginx started by any other user cannot switch users); {@code root} keeps them root
 	 * @param startTimeout how long nginx may take to answer after start, and to quit
+	 * @param onStop what a clean stop of the node does to its nginx: {@code quit} it, or
+	 * {@code keep} it serving the last peer sets for the node's next start to adopt, so
+	 * that a restart of nginx-control (a new setting, an upgrade) costs no request
 	 */
 	public record Nginx(@DefaultValue("/usr/sbin/nginx") Path binary, Path workingDirectory, Path tempDirectory,
 			@DefaultValue("/etc/nginx/modules-enabled/*.conf") @Pattern(regexp = "[^;{}\"'\\s]*") String modulesInclude,
 			@DefaultValue("/usr/share/nginx/modules") Path modulesDirectory,
 			@DefaultValue("auto") @Pattern(regexp = "auto|[1-9][0-9]{0,2}") String workerProcesses,
 			@DefaultValue("nobody") @Pattern(regexp = "[a-z_][a-z0-9_-]{0,31}") String workerUser,
-			@DefaultValue("10s") Duration startTimeout) {
+			@DefaultValue("10s") Duration startTimeout, @DefaultValue("quit") OnStop onStop) {
 
 		public Nginx {
 			if (workingDirectory != null) {

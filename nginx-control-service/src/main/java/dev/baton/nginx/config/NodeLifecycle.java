@@ -21,8 +21,10 @@ import dev.baton.nginx.sync.PeerSync;
  * full replay of {@code nginx.commands}, then pushes, drains, heartbeats and the peer
  * statistics; the Kafka listener (a later phase) only then takes new records. Stops in
  * reverse, nginx last, then says the node left when its nginx stopped with it (managed
- * mode). A start that fails later (another bean, the web server) still stops nginx: the
- * context destroys this bean.
+ * mode), unless the node keeps nginx serving for its next start
+ * ({@code nginx.on-stop=keep}). A start that fails (here, or later in another bean or the
+ * web server) stops nginx whatever the setting: the context destroys this bean, and a
+ * node that never ran must not leave an nginx behind that nothing drives.
  */
 class NodeLifecycle implements SmartLifecycle, DisposableBean {
 
@@ -31,6 +33,8 @@ class NodeLifecycle implements SmartLifecycle, DisposableBean {
 	private final NginxSetup setup;
 
 	private final ManagedNginx managed;
+
+	private final boolean keepNginx;
 
 	private final CommandReplay replay;
 
@@ -50,10 +54,11 @@ class NodeLifecycle implements SmartLifecycle, DisposableBean {
 
 	private volatile boolean started;
 
-	NodeLifecycle(NginxSetup setup, ManagedNginx managed, CommandReplay replay, PeerSync sync, DrainTracker drains,
-			Heartbeat heartbeat, NodePresence presence, StatsReporter stats) {
+	NodeLifecycle(NginxSetup setup, ManagedNginx managed, boolean keepNginx, CommandReplay replay, PeerSync sync,
+			DrainTracker drains, Heartbeat heartbeat, NodePresence presence, StatsReporter stats) {
 		this.setup = setup;
 		this.managed = managed;
+		this.keepNginx = keepNginx;
 		this.replay = replay;
 		this.sync = sync;
 		this.drains = drains;
@@ -90,6 +95,7 @@ class NodeLifecycle implements SmartLifecycle, DisposableBean {
 
 	@Override
 	public synchronized void stop() {
+		boolean ran = this.running;
 		this.running = false;
 		if (this.stopped) {
 			return;
@@ -99,7 +105,13 @@ class NodeLifecycle implements SmartLifecycle, DisposableBean {
 		this.heartbeat.close();
 		this.sync.close();
 		this.drains.close();
-		if (this.managed != null) {
+		if (this.managed != null && this.keepNginx && ran) {
+			// Still routing: no NodeLeft. The node's silence until its next start reads
+			// as
+			// that of a killed node, whose nginx also goes on serving.
+			this.managed.leaveServing();
+		}
+		else if (this.managed != null) {
 			this.managed.close();
 			// A context closed before it started (a start-up that failed in another bean,
 			// a run that only builds the context) had no node to leave.

@@ -215,6 +215,19 @@ public class ManagedNginx implements AutoCloseable {
 	}
 
 	/**
+	 * Stops watching nginx and leaves it serving, its record in place for the node's next
+	 * start to adopt.
+	 */
+	public synchronized void leaveServing() {
+		this.stopping = true;
+		ProcessHandle current = this.master;
+		this.master = null;
+		if (current != null) {
+			logger.info("Left nginx (master pid {}) serving, for the next start of this node to adopt", current.pid());
+		}
+	}
+
+	/**
 	 * Stops nginx gracefully (SIGQUIT: requests in flight finish), every process of it
 	 * forcibly after the start timeout.
 	 */
