@@ -19,8 +19,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The balancer's pure Lua functions (effective weights, slow start, weighted round-robin,
- * least-in-flight by weight, retries) checked by {@code picking_spec.lua} inside a real
- * nginx, the LuaJIT they run on.
+ * least-in-flight by weight, retries, the stored set with its slow start) checked by
+ * {@code picking_spec.lua} inside a real nginx, the LuaJIT they run on.
  */
 class LuaPickingTests {
 

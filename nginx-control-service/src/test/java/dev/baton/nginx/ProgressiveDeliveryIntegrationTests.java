@@ -100,6 +100,55 @@ abstract class ProgressiveDeliveryIntegrationTests extends NodeWorldTests {
 	}
 
 	@Test
+	void slowStartChangedByARestartOfTheNodeReachesTheNginxItAdoptsAndRampsOnlyAPeerThatComesUpAfterwards() {
+		UpstreamServer old = closeLater(new UpstreamServer());
+		UpstreamServer fresh = closeLater(new UpstreamServer());
+		RunningNode.Arguments slowStartOff = RunningNode.Arguments.of(bootstrapServers(), this.world.prefix(), "node-a",
+				"managed", List.of("orders"));
+		NodeProcess first = closeLater(new NodeProcess("node-a", slowStartOff));
+		first.start();
+		this.topics.up("orders", old.endpoint());
+		await().atMost(WAIT)
+			.ignoreExceptions()
+			.until(() -> slowStartOff.controlClient().peers(ORDERS).peers().stateOf(old.endpoint()).orElse(false));
+		List<Long> masters = NginxProcesses.masters(slowStartOff.workingDirectory());
+		ControlRequests control = new ControlRequests(slowStartOff.control(), RunningNode.TOKEN);
+		long oldSince = control.since("orders", old.endpoint());
+
+		first.kill();
+		RunningNode.Arguments slowStartOn = slowStartOff.with("baton.nginx-control.routes.orders.slow-start=8s");
+		NodeProcess second = closeLater(new NodeProcess("node-a", slowStartOn));
+		second.start();
+		// pushed at start-up: no command is needed for the adopted nginx to take it
+		await().atMost(Duration.ofSeconds(90))
+			.ignoreExceptions()
+			.until(() -> slowStartOn.controlClient().peers(ORDERS).peers().slowStart().equals(Duration.ofSeconds(8)));
+
+		assertThat(NginxProcesses.masters(slowStartOn.workingDirectory())).as("nginx masters after the restart")
+			.isEqualTo(masters);
+		assertThat(second.output()).contains("Adopted nginx (master pid " + masters.get(0) + ")");
+		assertThat(control.since("orders", old.endpoint())).as("when the peer already up came up, on nginx's clock")
+			.isEqualTo(oldSince);
+
+		// since is on nginx's clock, the machine's: the old peer would be at its full
+		// weight by now even if its ramp had run from when it came up
+		await().atMost(WAIT).until(() -> System.currentTimeMillis() > oldSince + 8_500);
+		LoadGenerator load = closeLater(new LoadGenerator(slowStartOn.listenPorts().get("orders"), 4));
+		await().atMost(WAIT).until(() -> load.servedBy(old.port()) > 100 || !load.failures().isEmpty());
+		this.topics.gate("orders", fresh.endpoint(), "ADMIN", true);
+		String up = this.topics.gate("orders", fresh.endpoint(), "HEALTH", true);
+		await().atMost(WAIT).until(() -> this.topics.answer("PeerApplied", up, "node-a").isPresent());
+		Window early = Window.of(load, fresh, old);
+		await().pollDelay(Duration.ofSeconds(1)).atMost(WAIT).until(() -> true);
+		double earlyShare = early.freshShare();
+
+		assertThat(load.failures()).isEmpty();
+		assertThat(earlyShare)
+			.as("the fresh peer's share in its first second (it ramps from 10 %% to 21 %% of a full weight)")
+			.isBetween(0.02, 0.30);
+	}
+
+	@Test
 	void countsServerErrorsConnectFailuresAndLatenciesPerPeerAndPublishesThemWhileGatesChange() {
 		UpstreamServer failing = closeLater(new UpstreamServer(4));
 		UpstreamServer healthy = closeLater(new UpstreamServer());

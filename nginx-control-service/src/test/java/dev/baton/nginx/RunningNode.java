@@ -86,12 +86,27 @@ public final class RunningNode implements AutoCloseable {
 				ports.put(service, FreePorts.next());
 				arguments.add("--baton.nginx-control.routes." + service + ".listen=127.0.0.1:" + ports.get(service));
 			}
-			for (String property : extraProperties) {
+			return new Arguments(override(arguments, extraProperties), work, control, Map.copyOf(ports));
+		}
+
+		/**
+		 * The same node (working directory, ports) with other properties, as an operator
+		 * restarts it with a changed configuration.
+		 * @param properties {@code property=value}, each replacing the one before
+		 * @return the arguments
+		 */
+		public Arguments with(String... properties) {
+			return new Arguments(override(new ArrayList<>(this.commandLine), properties), this.workingDirectory,
+					this.control, this.listenPorts);
+		}
+
+		private static List<String> override(List<String> arguments, String... properties) {
+			for (String property : properties) {
 				String key = "--" + property.substring(0, property.indexOf('=') + 1);
 				arguments.removeIf((argument) -> argument.startsWith(key));
 				arguments.add("--" + property);
 			}
-			return new Arguments(List.copyOf(arguments), work, control, Map.copyOf(ports));
+			return List.copyOf(arguments);
 		}
 
 		public ControlClient controlClient() {

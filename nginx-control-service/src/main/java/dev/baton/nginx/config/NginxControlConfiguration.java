@@ -1,6 +1,8 @@
 package dev.baton.nginx.config;
 
 import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -75,8 +77,8 @@ class NginxControlConfiguration {
 	}
 
 	@Bean
-	DesiredPeers desiredPeers() {
-		return new DesiredPeers();
+	DesiredPeers desiredPeers(NginxSetup setup) {
+		return new DesiredPeers(slowStarts(setup));
 	}
 
 	@Bean
@@ -118,8 +120,7 @@ class NginxControlConfiguration {
 
 	@Bean
 	RolloutActivity rolloutActivity(NginxControlProperties properties, NginxSetup setup, DesiredPeers desired) {
-		return new RolloutActivity(setup.routes().stream().collect(Collectors.toMap(Route::service, Route::slowStart)),
-				properties.stats().publishFor(), desired, Clock.systemUTC());
+		return new RolloutActivity(slowStarts(setup), properties.stats().publishFor(), desired, Clock.systemUTC());
 	}
 
 	@Bean
@@ -169,6 +170,10 @@ class NginxControlConfiguration {
 
 	private static Set<ServiceName> served(NginxSetup setup) {
 		return Set.copyOf(setup.routes().stream().map(Route::service).toList());
+	}
+
+	private static Map<ServiceName, Duration> slowStarts(NginxSetup setup) {
+		return setup.routes().stream().collect(Collectors.toMap(Route::service, Route::slowStart));
 	}
 
 }

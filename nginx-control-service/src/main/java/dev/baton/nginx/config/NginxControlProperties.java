@@ -132,7 +132,8 @@ public record NginxControlProperties(
 	 * @param listen where nginx listens for the service, {@code host:port}
 	 * @param balancing how its peers are chosen
 	 * @param slowStart how long a peer that comes up (its gates all open) takes to ramp
-	 * from 10 % to 100 % of its weight; 0 for none
+	 * from 10 % to 100 % of its weight; 0 for none. It is pushed with the peer sets, not
+	 * written in nginx's files, so changing it restarts nginx-control only
 	 */
 	public record Route(@NotBlank String listen, @DefaultValue("round-robin") Balancing balancing,
 			@DefaultValue("0s") Duration slowStart) {

@@ -1,16 +1,16 @@
 package dev.baton.nginx.dataplane;
 
-import java.math.BigDecimal;
 import java.util.Locale;
 
 /**
  * The include snippet, for the {@code http} context: the shared dictionaries, the Lua
  * code loaded once in the master, the timer each worker flushes its request statistics
- * with, one upstream and one server per route (its slow start passed to the balancer),
- * and the control server. The upstream's {@code server 0.0.0.1} is a placeholder nginx
- * requires: the Lua balancer always chooses the peer. {@code keepalive} follows the
- * balancer, as lua-nginx-module requires, and idles out before any sane app's own
- * keep-alive timeout.
+ * with, one upstream and one server per route, and the control server. A route's slow
+ * start is not here: it comes with the peer set (see {@code PeerSet}), so that changing
+ * it leaves these files, and so the nginx running them, as they were. The upstream's
+ * {@code server 0.0.0.1} is a placeholder nginx requires: the Lua balancer always chooses
+ * the peer. {@code keepalive} follows the balancer, as lua-nginx-module requires, and
+ * idles out before any sane app's own keep-alive timeout.
  */
 class SnippetTemplate {
 
@@ -70,8 +70,6 @@ class SnippetTemplate {
 			.append(route.service())
 			.append("\", ")
 			.append(String.valueOf(least).toLowerCase(Locale.ROOT))
-			.append(", ")
-			.append(BigDecimal.valueOf(route.slowStart().toMillis(), 3).stripTrailingZeros().toPlainString())
 			.append(") }\n")
 			.append("    keepalive 256;\n")
 			.append("    keepalive_timeout 10s;\n")

@@ -1,5 +1,6 @@
 package dev.baton.nginx.peers;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -17,11 +18,26 @@ import dev.baton.contracts.nginx.SetPeerGate;
  * latest state of each gate of each peer. A peer is up only when every gate is open (an
  * absent gate counts as {@link Gate#openWhenAbsent()} says); a peer with no gate record
  * at all leaves the upstream. A peer's weight is its open DEPLOY gate's (a canary's share
- * against a full peer's), full otherwise.
+ * against a full peer's), full otherwise. Each set carries its route's slow start.
  */
 public class DesiredPeers {
 
 	private final Map<ServiceName, Map<Endpoint, Map<Gate, GateState>>> gates = new HashMap<>();
+
+	private final Map<ServiceName, Duration> slowStarts;
+
+	/** Desired peers of upstreams without slow start. */
+	public DesiredPeers() {
+		this(Map.of());
+	}
+
+	/**
+	 * Desired peers of upstreams with their routes' slow starts.
+	 * @param slowStarts the slow start per upstream; one left out has none
+	 */
+	public DesiredPeers(Map<ServiceName, Duration> slowStarts) {
+		this.slowStarts = Map.copyOf(slowStarts);
+	}
 
 	/**
 	 * Records a gate's desired state at full weight.
@@ -65,13 +81,13 @@ public class DesiredPeers {
 	/**
 	 * The peer set an upstream should hold now.
 	 * @param service the upstream
-	 * @return its peers with their effective state
+	 * @return its peers with their effective state, and its slow start
 	 */
 	public synchronized PeerSet peerSet(ServiceName service) {
 		List<PeerState> peers = new ArrayList<>();
 		this.gates.getOrDefault(service, Map.of())
 			.forEach((endpoint, gates) -> peers.add(new PeerState(endpoint, up(gates), weight(gates))));
-		return new PeerSet(service, peers);
+		return new PeerSet(service, peers, this.slowStarts.getOrDefault(service, Duration.ZERO));
 	}
 
 	private static boolean up(Map<Gate, GateState> gates) {

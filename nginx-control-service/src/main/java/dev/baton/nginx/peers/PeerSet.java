@@ -1,5 +1,7 @@
 package dev.baton.nginx.peers;
 
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -11,12 +13,15 @@ import dev.baton.contracts.nginx.SetPeerGate;
 
 /**
  * The whole peer set of one upstream, in a canonical order so that two equal sets render
- * equally and a push of an unchanged set changes nothing in nginx.
+ * equally and a push of an unchanged set changes nothing in nginx. The route's slow start
+ * travels with the set: nginx then takes a changed slow start with the peers, so changing
+ * it restarts nginx-control, never nginx.
  *
  * @param service the upstream
  * @param peers its peers, sorted by address
+ * @param slowStart how long a peer that comes up ramps to its full weight; zero for none
  */
-public record PeerSet(ServiceName service, List<PeerState> peers) {
+public record PeerSet(ServiceName service, List<PeerState> peers, Duration slowStart) {
 
 	private static final Comparator<PeerState> BY_ADDRESS = Comparator
 		.comparing((PeerState peer) -> peer.endpoint().host())
@@ -24,7 +29,20 @@ public record PeerSet(ServiceName service, List<PeerState> peers) {
 
 	public PeerSet {
 		Objects.requireNonNull(service, "service is required");
+		Objects.requireNonNull(slowStart, "slowStart is required");
+		if (slowStart.isNegative() || slowStart.getNano() % 1_000_000 != 0) {
+			throw new IllegalArgumentException("slowStart must be zero or more whole milliseconds, got " + slowStart);
+		}
 		peers = peers.stream().sorted(BY_ADDRESS).toList();
+	}
+
+	/**
+	 * A set without slow start.
+	 * @param service the upstream
+	 * @param peers its peers
+	 */
+	public PeerSet(ServiceName service, List<PeerState> peers) {
+		this(service, peers, Duration.ZERO);
 	}
 
 	/**
@@ -45,12 +63,15 @@ public record PeerSet(ServiceName service, List<PeerState> peers) {
 	}
 
 	/**
-	 * The set as the control endpoint takes it: {@code host:port up|down weight}, one per
-	 * line.
+	 * The set as the control endpoint takes it: {@code slow-start <seconds>} first while
+	 * slow start is on, then {@code host:port up|down weight}, one per line.
 	 * @return the lines
 	 */
 	public String render() {
 		StringBuilder lines = new StringBuilder();
+		if (!this.slowStart.isZero()) {
+			lines.append("slow-start ").append(seconds(this.slowStart)).append('\n');
+		}
 		for (PeerState peer : this.peers) {
 			lines.append(peer.endpoint().address())
 				.append(peer.up() ? " up " : " down ")
@@ -58,6 +79,11 @@ public record PeerSet(ServiceName service, List<PeerState> peers) {
 				.append('\n');
 		}
 		return lines.toString();
+	}
+
+	/** 1.5 for 1500 ms, 30 for 30 s. */
+	private static String seconds(Duration duration) {
+		return BigDecimal.valueOf(duration.toMillis(), 3).stripTrailingZeros().toPlainString();
 	}
 
 }

@@ -53,14 +53,23 @@ class NginxFilesTests {
 	}
 
 	@Test
-	void snippetGivesEachRouteItsSlowStartAndEachWorkerItsStatisticsTimer() throws Exception {
+	void snippetGivesEachRouteItsBalancingAndEachWorkerItsStatisticsTimer() throws Exception {
 		String snippet = Files.readString(new NginxFiles(setup()).writeSnippet());
 
-		assertThat(snippet).contains("balance(\"orders\", false, 30.5)", "balance(\"pay-ments\", true, 0)",
+		assertThat(snippet).contains("balance(\"orders\", false)", "balance(\"pay-ments\", true)",
 				"lua_shared_dict baton_stats ", "init_worker_by_lua_block { require(\"baton.tally\").start() }",
 				"log_by_lua_block { require(\"baton.balancer\").log() }");
 		assertThat(this.directory.resolve("lua/baton")).isDirectoryContaining("glob:**/weights.lua")
 			.isDirectoryContaining("glob:**/tally.lua");
+	}
+
+	@Test
+	void aRoutesSlowStartLeavesTheFilesAndTheirDigestAsTheyWereSoTheRunningNginxIsAdopted() {
+		NginxSetup slowStartOff = setup(Duration.ZERO);
+		NginxSetup slowStartOn = setup(Duration.ofSeconds(8));
+
+		assertThat(new NginxFiles(slowStartOn).digest()).isEqualTo(new NginxFiles(slowStartOff).digest());
+		assertThat(new SnippetTemplate(slowStartOn).render()).isEqualTo(new SnippetTemplate(slowStartOff).render());
 	}
 
 	@Test
@@ -83,15 +92,23 @@ class NginxFilesTests {
 	}
 
 	private NginxSetup setup() {
-		return setup(null, this.directory.resolve("temp"));
+		return setup(Duration.ofMillis(30_500));
+	}
+
+	private NginxSetup setup(Duration ordersSlowStart) {
+		return setup(null, this.directory.resolve("temp"), ordersSlowStart);
 	}
 
 	private NginxSetup setup(WorkerAccount workers, Path temp) {
+		return setup(workers, temp, Duration.ofMillis(30_500));
+	}
+
+	private NginxSetup setup(WorkerAccount workers, Path temp, Duration ordersSlowStart) {
 		return new NginxSetup(NodeId.of("node-1"), this.directory, "/etc/nginx/modules-enabled/*.conf",
 				Path.of("/usr/share/nginx/modules"), "1", workers, temp, new Endpoint("127.0.0.1", 18180),
 				"a-long-enough-token",
 				List.of(new Route(ServiceName.of("orders"), new Endpoint("127.0.0.1", 18080), Balancing.ROUND_ROBIN,
-						Duration.ofMillis(30_500)),
+						ordersSlowStart),
 						new Route(ServiceName.of("pay-ments"), new Endpoint("127.0.0.1", 18081),
 								Balancing.LEAST_IN_FLIGHT)));
 	}

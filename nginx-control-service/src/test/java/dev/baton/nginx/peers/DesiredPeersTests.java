@@ -1,5 +1,8 @@
 package dev.baton.nginx.peers;
 
+import java.time.Duration;
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 
 import dev.baton.contracts.Endpoint;
@@ -80,6 +83,23 @@ class DesiredPeersTests {
 
 		assertThat(this.desired.peerSet(ORDERS).render()).isEqualTo("127.0.0.1:9001 down 10\n");
 		assertThat(this.desired.peerSet(ORDERS).weighted()).isFalse();
+	}
+
+	@Test
+	void eachSetCarriesItsRoutesSlowStartFirstAndASetWithoutOneRendersNone() {
+		DesiredPeers ramping = new DesiredPeers(Map.of(ORDERS, Duration.ofMillis(1500)));
+		ramping.set(gate(Gate.ADMIN), true);
+		ramping.set(gate(Gate.HEALTH), true);
+		this.desired.set(gate(Gate.ADMIN), true);
+		this.desired.set(gate(Gate.HEALTH), true);
+
+		assertThat(ramping.peerSet(ORDERS).slowStart()).isEqualTo(Duration.ofMillis(1500));
+		assertThat(ramping.peerSet(ORDERS).render()).isEqualTo("slow-start 1.5\n127.0.0.1:9001 up 100\n");
+		assertThat(ramping.peerSet(ServiceName.of("payments")).render()).isEmpty();
+		assertThat(ramping.peerSet(ORDERS)).as("the same peers with another slow start")
+			.isNotEqualTo(this.desired.peerSet(ORDERS));
+		assertThat(new DesiredPeers(Map.of(ORDERS, Duration.ofSeconds(30))).peerSet(ORDERS).render())
+			.isEqualTo("slow-start 30\n");
 	}
 
 	private static GateKey gate(Gate gate) {

@@ -16,6 +16,7 @@ import org.slf4j.MDC;
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.Gate;
+import dev.baton.contracts.GateKey;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.nginx.CommandRejected;
@@ -184,6 +185,38 @@ class GateCommandsTests {
 			}
 		});
 		assertThat(this.events).filteredOn(PeerApplied.class::isInstance).hasSize(1);
+	}
+
+	@Test
+	void setHeldWithAnotherSlowStartIsPushedAtStartAndAgainWhenItDrifts() {
+		DesiredPeers ramping = new DesiredPeers(Map.of(ORDERS, Duration.ofSeconds(8)));
+		ramping.set(new GateKey(ORDERS, PEER, Gate.ADMIN), true);
+		ramping.set(new GateKey(ORDERS, PEER, Gate.HEALTH), true);
+		PeerSet wanted = ramping.peerSet(ORDERS);
+		// as an nginx adopted from a start with slow start off holds it
+		PeerSet slowStartOff = new PeerSet(ORDERS, wanted.peers());
+		this.control.held.put(ORDERS, slowStartOff);
+
+		try (PeerSync restarted = new PeerSync(NODE, Set.of(ORDERS), ramping, this.control, this::publish, this.drains,
+				this.metrics, Clock.systemUTC(), new SyncSchedule(Duration.ofMillis(50), Duration.ofMillis(100)))) {
+			restarted.start();
+			await().until(() -> {
+				synchronized (this.control) {
+					return wanted.equals(this.control.held.get(ORDERS));
+				}
+			});
+			int pushes;
+			synchronized (this.control) {
+				pushes = this.control.pushes.size();
+				this.control.held.put(ORDERS, slowStartOff);
+			}
+
+			await().until(() -> {
+				synchronized (this.control) {
+					return this.control.pushes.size() > pushes && wanted.equals(this.control.held.get(ORDERS));
+				}
+			});
+		}
 	}
 
 	@Test

@@ -1,8 +1,9 @@
--- Checks of the balancer's pure functions (baton.weights, baton.pick), run by a real nginx
--- location: each check returns a failure message or nil, and the location answers "ok" or
--- the failures, one a line.
+-- Checks of the balancer's pure functions (baton.weights, baton.pick, baton.peerset), run by a
+-- real nginx location: each check returns a failure message or nil, and the location answers
+-- "ok" or the failures, one a line.
 local weights = require "baton.weights"
 local pick = require "baton.pick"
+local peerset = require "baton.peerset"
 
 local checks = {}
 
@@ -102,6 +103,22 @@ checks[#checks + 1] = function()
     return equal(pick.untried(e, tried).key, "orders/127.0.0.1:9003", "a retry finds the peer left")
         or equal(pick.untried(e, { ["orders/127.0.0.1:9001"] = true, ["orders/127.0.0.1:9002"] = true,
             ["orders/127.0.0.1:9003"] = true }), nil, "no peer left")
+end
+
+checks[#checks + 1] = function()
+    local raw = peerset.slow_start_line(8500) .. "\n" .. peerset.line("127.0.0.1:9001", true, 100, 1000)
+        .. "\n" .. peerset.line("127.0.0.1:9002", false, 25, 0)
+    local seen = {}
+    peerset.each(raw, function(address, up, weight, since)
+        seen[#seen + 1] = address .. (up and " up " or " down ") .. weight .. " " .. since
+    end)
+    return equal(peerset.slow_start(raw), 8500, "a stored set's slow start, in ms")
+        or equal(peerset.slow_start(peerset.line("127.0.0.1:9001", true, 100, 1000)), 0,
+            "a set stored without slow start")
+        or equal(peerset.slow_start(""), 0, "no set")
+        or equal(#seen, 2, "peers of a set with a slow start")
+        or equal(seen[1], "127.0.0.1:9001 up 100 1000", "its first peer")
+        or equal(seen[2], "127.0.0.1:9002 down 25 0", "its second peer")
 end
 
 return {

@@ -1,7 +1,8 @@
 -- Baton's balancer: picks a peer of a service from the peer set nginx-control keeps in
--- shared memory (by weight, with slow start), counts requests in flight per peer, retries on
--- another peer only when nginx itself decides a retry is allowed (proxy_next_upstream without
--- non_idempotent), and counts every try's outcome per peer in the log phase.
+-- shared memory (by weight, with the set's slow start), counts requests in flight per peer,
+-- retries on another peer only when nginx itself decides a retry is allowed
+-- (proxy_next_upstream without non_idempotent), and counts every try's outcome per peer in the
+-- log phase.
 local ngx_balancer = require "ngx.balancer"
 local peer_cache = require "baton.peer_cache"
 local pick = require "baton.pick"
@@ -32,8 +33,8 @@ end
 -- set replaced at any time before is seen by this request (which then chooses again from the
 -- new set), and one replaced later by the control side's drain poll (which then sees the
 -- count): never by neither. One shared-memory read per request, after the count.
-local function choose(service, tried, least, slow_start)
-    local entry = peer_cache.cached(service, slow_start)
+local function choose(service, tried, least)
+    local entry = peer_cache.cached(service)
     for attempt = 1, 3 do
         local peer = entry.n > 0 and pick_from(entry, tried, least) or nil
         if peer then
@@ -46,7 +47,7 @@ local function choose(service, tried, least, slow_start)
         if peer then
             inflight:incr(peer.key, -1, 0)
         end
-        entry = peer_cache.refresh(service, version, slow_start)
+        entry = peer_cache.refresh(service, version)
     end
 end
 
@@ -64,12 +65,13 @@ local function leave(ctx, previous)
     return tried
 end
 
--- slow_start: the route's, in seconds (0: off).
-function _M.balance(service, least, slow_start)
+-- least: whether the route balances by least in flight (round-robin otherwise). The slow start
+-- comes with the peer set (see baton.peerset).
+function _M.balance(service, least)
     local ctx = ngx.ctx
     local previous = ctx.baton_peer
     local tried = previous and leave(ctx, previous)
-    local peer, entry = choose(service, tried, least, slow_start)
+    local peer, entry = choose(service, tried, least)
     if not peer then
         if previous then
             ngx.log(ngx.ERR, "baton: no other peer is up in upstream '", service, "' to retry on")

@@ -17,6 +17,11 @@ local SERVICE = "^[a-z0-9][a-z0-9-]*$"
 -- A pushed peer: "host:port up|down [weight]", the weight 1-100 (100 when left out).
 local PEER = "^(%S+:%d+) (%a+)$"
 local WEIGHTED_PEER = "^(%S+:%d+) (%a+) (%d+)$"
+-- The optional first line of a pushed set: "slow-start <seconds>", 0 (off) to 3600, to the
+-- millisecond.
+local SLOW_START_LINE = "^slow%-start[^\n]*"
+local SLOW_START = "^slow%-start (%d+)%.?(%d*)$"
+local MAX_SLOW_START_MS = 3600 * 1000
 
 -- Runs once in the master when nginx starts: a new shared memory zone gets a new epoch,
 -- which the restart of nginx (not a reload, which Baton never does) creates.
@@ -51,9 +56,16 @@ local function service_arg()
     return service
 end
 
+-- Milliseconds as the seconds a push gives them in: 1500 -> "1.5".
+local function seconds(millis)
+    return (string.format("%.3f", millis / 1000):gsub("%.?0+$", ""))
+end
+
 local function read_peers(service)
-    local lines = { "version " .. (peers_dict:get("v:" .. service) or 0) }
-    peerset.each(peers_dict:get("p:" .. service) or "", function(address, up, weight, since)
+    local raw = peers_dict:get("p:" .. service) or ""
+    local lines = { "version " .. (peers_dict:get("v:" .. service) or 0),
+                    "slow-start " .. seconds(peerset.slow_start(raw)) }
+    peerset.each(raw, function(address, up, weight, since)
         lines[#lines + 1] = address .. (up and " up " or " down ") .. (inflight:get(service .. "/" .. address) or 0)
             .. " " .. weight .. " " .. since
     end)
@@ -71,16 +83,39 @@ local function up_since(raw)
     return since
 end
 
--- Replaces the peer set; the same set again changes nothing, so pushes are idempotent. A peer
--- that was up keeps the time it came up; one that comes up now is stamped now, which starts its
--- slow start. The statistics of a peer that leaves the set are dropped.
+-- The slow start of a pushed line in milliseconds, or nil when the line is malformed.
+local function slow_start_millis(line)
+    local whole, fraction = line:match(SLOW_START)
+    if not whole or #fraction > 3 then
+        return nil
+    end
+    local millis = tonumber(whole) * 1000 + tonumber(fraction .. string.rep("0", 3 - #fraction))
+    return millis <= MAX_SLOW_START_MS and millis or nil
+end
+
+-- Replaces the peer set and its slow start; the same set again changes nothing, so pushes are
+-- idempotent. A peer that was up keeps the time it came up, also when only the slow start
+-- changes; one that comes up now is stamped now, which starts its slow start. The statistics
+-- of a peer that leaves the set are dropped.
 local function replace_peers(service)
     ngx.req.read_body()
     local body = ngx.req.get_body_data() or ""
+    local lines, kept = {}, {}
+    local first = body:match(SLOW_START_LINE)
+    if first then
+        local slow_start = slow_start_millis(first)
+        if not slow_start then
+            return reply(400, "bad slow start line '" .. first
+                .. "': expected 'slow-start <seconds 0-3600, to the millisecond>'\n")
+        end
+        if slow_start > 0 then
+            lines[1] = peerset.slow_start_line(slow_start)
+        end
+        body = body:sub(#first + 2)
+    end
     local stored = peers_dict:get("p:" .. service) or ""
     local since = up_since(stored)
     local now = math.floor(ngx.now() * 1000)
-    local lines, kept = {}, {}
     for line in body:gmatch("[^\n]+") do
         local address, state, weight = line:match(WEIGHTED_PEER)
         if not address then

@@ -1,8 +1,8 @@
 -- Per worker: each service's up peers, decoded from shared memory only when the set's version
--- changes, with their effective weights and the round-robin state. While a peer slow-starts,
--- the weights are computed again at most every 100 ms. The balancer reads the version once per
--- request, after counting the peer it picked from the cached set (see baton.balancer), and asks
--- for a fresh entry when it changed.
+-- changes, with the set's slow start (in seconds), their effective weights and the round-robin
+-- state. While a peer slow-starts, the weights are computed again at most every 100 ms. The
+-- balancer reads the version once per request, after counting the peer it picked from the
+-- cached set (see baton.balancer), and asks for a fresh entry when it changed.
 local peerset = require "baton.peerset"
 local weights = require "baton.weights"
 
@@ -29,43 +29,41 @@ function _M.version(service)
     return peers_dict:get(version_keys[service]) or 0
 end
 
-local function decode(service, version, previous, slow_start)
+local function decode(service, version, previous)
     local up = {}
-    local raw = peers_dict:get("p:" .. service)
-    if raw then
-        peerset.each(raw, function(address, is_up, weight, since)
-            if is_up then
-                local host, port = address:match("^(.*):(%d+)$")
-                up[#up + 1] = {
-                    host = host:gsub("^%[(.*)%]$", "%1"),
-                    port = tonumber(port),
-                    key = service .. "/" .. address,
-                    weight = weight,
-                    since = since / 1000,
-                    effective = weight,
-                    current = 0,
-                }
-            end
-        end)
-    end
+    local raw = peers_dict:get("p:" .. service) or ""
+    peerset.each(raw, function(address, is_up, weight, since)
+        if is_up then
+            local host, port = address:match("^(.*):(%d+)$")
+            up[#up + 1] = {
+                host = host:gsub("^%[(.*)%]$", "%1"),
+                port = tonumber(port),
+                key = service .. "/" .. address,
+                weight = weight,
+                since = since / 1000,
+                effective = weight,
+                current = 0,
+            }
+        end
+    end)
     local entry = {
         version = version,
         up = up,
         n = #up,
         scan = previous and previous.scan or 0,
         counts = {},
-        slow_start = slow_start,
+        slow_start = peerset.slow_start(raw) / 1000,
     }
     weights.reweigh(entry, ngx.now(), previous and previous.groups)
     return entry
 end
 
 -- The entry this worker holds for the service, decoded on first use and re-weighed when a ramp
--- is due; it may be of an older version. slow_start: the route's, in seconds (0: off).
-function _M.cached(service, slow_start)
+-- is due; it may be of an older version.
+function _M.cached(service)
     local entry = cache[service]
     if not entry then
-        return _M.refresh(service, _M.version(service), slow_start)
+        return _M.refresh(service, _M.version(service))
     end
     if entry.ramp_until > 0 then
         local now = ngx.now()
@@ -77,8 +75,8 @@ function _M.cached(service, slow_start)
 end
 
 -- Decodes the service's set again, now at the given version.
-function _M.refresh(service, version, slow_start)
-    local entry = decode(service, version, cache[service], slow_start)
+function _M.refresh(service, version)
+    local entry = decode(service, version, cache[service])
     cache[service] = entry
     return entry
 end

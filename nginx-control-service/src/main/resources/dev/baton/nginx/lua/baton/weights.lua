@@ -1,5 +1,5 @@
 -- Effective weights: a peer's weight (100 = a full peer, less for a canary), ramped from 10 %
--- to 100 % of it in a straight line over the route's slow start once the peer comes up.
+-- to 100 % of it in a straight line over the set's slow start once the peer comes up.
 -- Effective weights are whole numbers (1-100), so peers fall into few groups of equal weight,
 -- and round-robin picks among groups (see baton.pick): its cost per request follows the number
 -- of distinct weights, not the number of peers. No nginx API here: pure functions, tested
