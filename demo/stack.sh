@@ -196,8 +196,11 @@ service_arguments() { # module: sets ARGS to the service's settings, after the b
       "--baton.deployer.services.$SERVICE.runtime.command-timeout=60s"
       "--baton.deployer.services.$SERVICE.surge.ports=$(IFS=,; echo "${SPARE_PORTS[*]}")"
       "--baton.deployer.services.$SERVICE.health-timeout=60s") ;;
-    # The token goes as a file (0600): a command line is readable by every local user.
+    # The token goes as a file (0600): a command line is readable by every local user. Its nginx
+    # outlives a clean stop of nginx-control and is adopted by its next start, so the demo's
+    # restart with a new setting loses no request; stack_down stops that nginx itself.
     nginx-control-service) secret nginx-control >/dev/null; ARGS=(--baton.nginx-control.node-id=edge-1
+      --baton.nginx-control.nginx.on-stop=keep
       --baton.nginx-control.routes.$SERVICE.listen="127.0.0.1:$NGINX_PORT"
       --baton.nginx-control.control.token-file="$RUN/nginx-control.token"
       --baton.nginx-control.nginx.working-directory="$RUN/nginx"
@@ -425,15 +428,8 @@ running() { # pid: alive and not merely a zombie waiting to be reaped
 stack_down() {
   [ -S "$RUN/supervisor.sock" ] && supervisor shutdown >/dev/null 2>&1 || true
   local pidfile nginx
-  # An nginx whose nginx-control was killed outlives it, holding the service's port; one that
-  # still has its nginx-control is stopped by it.
-  nginx=$(cat "$RUN/nginx/nginx.pid" 2>/dev/null) || nginx=0
-  if [ "$(cat "/proc/$nginx/comm" 2>/dev/null)" = nginx ] \
-    && [ "$(cut -d' ' -f4 "/proc/$nginx/stat")" != "$(cat "$RUN/pids/nginx-control-service.pid" 2>/dev/null)" ]; then
-    kill "$nginx" 2>/dev/null || true
-  fi
   # The services first, the broker once they are gone: a service's clean stop still publishes
-  # (nginx-control its NodeLeft) and must not wait on a broker that is already stopping.
+  # and must not wait on a broker that is already stopping.
   local services=() pid
   for pidfile in "$RUN"/pids/*.pid; do
     [ -f "$pidfile" ] && [ "$pidfile" != "$RUN/pids/kafka.pid" ] || continue
@@ -443,6 +439,13 @@ stack_down() {
   for pid in "${services[@]}"; do
     for _ in $(seq 100); do running "$pid" || break; sleep 0.1; done
   done
+  # nginx outlives its nginx-control (stopped: on-stop=keep; or killed), holding the service's
+  # port: it quits once its requests in flight finish.
+  nginx=$(cat "$RUN/nginx/nginx.pid" 2>/dev/null) || nginx=0
+  if [ "$(cat "/proc/$nginx/comm" 2>/dev/null)" = nginx ]; then
+    kill -QUIT "$nginx" 2>/dev/null || true
+    for _ in $(seq 100); do running "$nginx" || break; sleep 0.1; done
+  fi
   if [ -f "$RUN/pids/kafka.pid" ]; then
     kill -CONT "$(cat "$RUN/pids/kafka.pid")" 2>/dev/null || true # a broker paused by the chaos suite
     kill "$(cat "$RUN/pids/kafka.pid")" 2>/dev/null || true

@@ -19,6 +19,12 @@ import dev.baton.loadgen.report.ScenarioResult;
  */
 public final class DemoRunner {
 
+	/**
+	 * The share of requests the stack's release v4-flaky fails
+	 * ({@code sample.failure-rate}).
+	 */
+	private static final double FLAKY_ERROR_RATE = 0.05;
+
 	private final DemoOptions options;
 
 	private final PrintStream out;
@@ -46,15 +52,27 @@ public final class DemoRunner {
 		String service = this.options.service();
 		RollingBaseline rolling = new RollingBaseline();
 		List<Integer> spares = List.of(9004, 9005);
-		List<Scenario> scenarios = List.of(new SteadyLoadScenario(Duration.ofSeconds(10)),
+		SteadyLoadScenario warm = new SteadyLoadScenario("steady load, warm instances", Duration.ofSeconds(10));
+		// The same rolling deploy without and with slow start; its bake lets
+		// each restarted instance ramp up before the next one is drained.
+		DeployScenario plain = new DeployScenario("rolling deploy v2 → v1, bake 10 s", "v1", 0, rolling, "--bake",
+				"10s");
+		DeployScenario slow = new DeployScenario("rolling deploy v1 → v2, bake 10 s, slow start 10 s", "v2", 0, rolling,
+				"--bake", "10s");
+		SlowStartComparison slowStart = new SlowStartComparison(warm.name(), plain.name(), slow.name());
+		List<Scenario> scenarios = List.of(
+				new SteadyLoadScenario("steady load, the stack just started", Duration.ofSeconds(10)),
 				new DeployScenario("rolling deploy v1 → v2", "v2", 0, rolling),
 				new DeployScenario("rollback to v1", "v1", 0, rolling),
 				new DeployScenario("broken release v3-broken (automatic rollback)", "v3-broken", 1, rolling),
 				new KillScenario(service + "-1", 9001), new ScaleOutScenario(service + "-3", 9003),
 				new ScaleInScenario(service + "-3", 9003),
+				new CanaryScenario("v4-flaky", FLAKY_ERROR_RATE, 10, Duration.ofSeconds(60),
+						List.of(service + "-1", service + "-2"), spares),
 				new SurgeScenario("surge deploy of broken release v3-broken (new instances removed)", "v3-broken", 1,
 						rolling, spares),
-				new SurgeScenario("surge deploy v1 → v2", "v2", 0, rolling, spares));
+				new SurgeScenario("surge deploy v1 → v2", "v2", 0, rolling, spares), warm, plain,
+				new NginxControlRestartScenario("baton.nginx-control.routes." + service + ".slow-start=10s"), slow);
 		List<ScenarioResult> results = new ArrayList<>();
 		List<String> verdicts = new ArrayList<>();
 		boolean passed = true;
@@ -77,6 +95,10 @@ public final class DemoRunner {
 			passed &= act.ok() && lossless;
 			results.add(new ScenarioResult(scenario.name(), result, timeline.events(), duration, act.timeToRollBack()));
 		}
+		slowStart.line(results).ifPresent((line) -> {
+			this.out.println(line);
+			verdicts.add(line);
+		});
 		ReportRenderer.RenderedReport report = ReportRenderer.render(results, this.options.reportDirectory());
 		Files.write(this.options.reportDirectory().resolve("verdicts.txt"), verdicts);
 		this.out.println();

@@ -20,11 +20,21 @@ final class DeployScenario implements Scenario {
 
 	private final RollingBaseline baseline;
 
-	DeployScenario(String name, String version, int expectedExitCode, RollingBaseline baseline) {
+	private final String[] options;
+
+	/**
+	 * @param name the scenario's name
+	 * @param version the version deployed
+	 * @param expectedExitCode 0 for a deploy that must succeed, 1 for one that must fail
+	 * @param baseline where a rolling deploy's time is kept for the surge deploys
+	 * @param options more options of {@code baton deploy} ({@code --bake 10s})
+	 */
+	DeployScenario(String name, String version, int expectedExitCode, RollingBaseline baseline, String... options) {
 		this.name = name;
 		this.version = version;
 		this.expectedExitCode = expectedExitCode;
 		this.baseline = baseline;
+		this.options = options.clone();
 	}
 
 	@Override
@@ -35,8 +45,8 @@ final class DeployScenario implements Scenario {
 	@Override
 	public Act act(Stack stack, Timeline timeline) {
 		String deployId = "demo-" + this.version + "-" + Instant.now().toEpochMilli();
-		timeline.mark("baton deploy " + this.version);
-		Stack.CliRun run = stack.deploy(timeline, deployId, this.version);
+		timeline.mark(String.join(" ", "baton deploy", this.version, String.join(" ", this.options)).strip());
+		Stack.CliRun run = stack.deploy(timeline, deployId, this.version, this.options);
 		boolean ok = run.code() == this.expectedExitCode;
 		String outcome = "exit " + run.code() + " (expected " + this.expectedExitCode + ")";
 		JsonNode failed = timeline.step("DeployFailed");

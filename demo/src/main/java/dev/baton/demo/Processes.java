@@ -1,4 +1,4 @@
-package dev.baton.demo.chaos;
+package dev.baton.demo;
 
 import java.io.File;
 import java.io.IOException;
@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -19,11 +20,11 @@ import java.util.concurrent.TimeUnit;
  * (both written by {@code start_process} in the run directory), so a fault can kill the
  * real process and start it again exactly as it was.
  */
-final class Processes {
+public final class Processes {
 
 	private final Path run;
 
-	Processes(Path run) {
+	public Processes(Path run) {
 		this.run = run;
 	}
 
@@ -32,7 +33,7 @@ final class Processes {
 	 * @param name the process's name in the stack
 	 * @return its pid, or empty when it is not running
 	 */
-	Optional<Long> pid(String name) {
+	public Optional<Long> pid(String name) {
 		return readPid(this.run.resolve("pids").resolve(name + ".pid"));
 	}
 
@@ -40,7 +41,7 @@ final class Processes {
 	 * nginx's master, from the pid file in nginx-control's working directory.
 	 * @return its pid, or empty when no nginx runs
 	 */
-	Optional<Long> nginxMaster() {
+	public Optional<Long> nginxMaster() {
 		return readPid(this.run.resolve("nginx").resolve("nginx.pid"));
 	}
 
@@ -49,7 +50,7 @@ final class Processes {
 	 * @param pid the parent
 	 * @return the parent first, then its children
 	 */
-	static List<Long> withChildren(long pid) {
+	public static List<Long> withChildren(long pid) {
 		List<Long> pids = new ArrayList<>(List.of(pid));
 		ProcessHandle.of(pid).ifPresent((parent) -> parent.children().forEach((child) -> pids.add(child.pid())));
 		return pids;
@@ -61,13 +62,29 @@ final class Processes {
 	 * @param name the process's name in the stack
 	 * @return the new pid
 	 */
-	long relaunch(String name) {
+	public long relaunch(String name) {
+		return relaunch(name, List.of());
+	}
+
+	/**
+	 * Starts a process again with the command line the stack started it with and more
+	 * arguments, which later relaunches keep, as an operator changes a setting.
+	 * @param name the process's name in the stack
+	 * @param more the arguments added at the end
+	 * @return the new pid
+	 */
+	public long relaunch(String name, List<String> more) {
 		Path pids = this.run.resolve("pids");
 		try {
-			byte[] argv = Files.readAllBytes(pids.resolve(name + ".argv"));
-			List<String> command = Arrays.stream(new String(argv, StandardCharsets.UTF_8).split("\0"))
-				.filter((arg) -> !arg.isEmpty())
-				.toList();
+			Path argv = pids.resolve(name + ".argv");
+			List<String> command = new ArrayList<>(
+					Arrays.stream(new String(Files.readAllBytes(argv), StandardCharsets.UTF_8).split("\0"))
+						.filter((arg) -> !arg.isEmpty())
+						.toList());
+			command.addAll(more);
+			if (!more.isEmpty()) {
+				Files.writeString(argv, command.stream().map((arg) -> arg + "\0").collect(Collectors.joining()));
+			}
 			File log = this.run.resolve("logs").resolve(name + ".log").toFile();
 			Process process = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(ProcessBuilder.Redirect.appendTo(log))
@@ -82,11 +99,28 @@ final class Processes {
 	}
 
 	/**
+	 * Stops a process cleanly (SIGTERM), as the stack's script does, and waits for its
+	 * exit.
+	 * @param name the process's name in the stack
+	 * @param within how long its clean stop may take
+	 * @return whether it exited in time (or was not running)
+	 */
+	public boolean stop(String name, Duration within) {
+		Optional<ProcessHandle> process = pid(name).flatMap(ProcessHandle::of);
+		process.ifPresent(ProcessHandle::destroy);
+		return process
+			.map((handle) -> handle.onExit()
+				.completeOnTimeout(null, within.toMillis(), TimeUnit.MILLISECONDS)
+				.join() != null)
+			.orElse(true);
+	}
+
+	/**
 	 * How far a process's log goes now, so what a restart writes can be told apart.
 	 * @param name the process
 	 * @return the log's length in bytes, 0 when there is none
 	 */
-	long logLength(String name) {
+	public long logLength(String name) {
 		return this.run.resolve("logs").resolve(name + ".log").toFile().length();
 	}
 
@@ -100,7 +134,7 @@ final class Processes {
 	 * @param within how long to wait
 	 * @return the time from the process's start to the line, empty when it did not come
 	 */
-	Optional<Duration> readyAfter(String name, long pid, long from, String words, Duration within) {
+	public Optional<Duration> readyAfter(String name, long pid, long from, String words, Duration within) {
 		Optional<Instant> started = ProcessHandle.of(pid).flatMap((process) -> process.info().startInstant());
 		Path log = this.run.resolve("logs").resolve(name + ".log");
 		long deadline = System.nanoTime() + within.toNanos();
@@ -138,7 +172,7 @@ final class Processes {
 	 * @param signal {@code KILL}, {@code STOP} or {@code CONT}
 	 * @param pids the processes
 	 */
-	static void signal(String signal, List<Long> pids) {
+	public static void signal(String signal, List<Long> pids) {
 		List<String> command = new ArrayList<>(List.of("kill", "-" + signal));
 		pids.forEach((pid) -> command.add(Long.toString(pid)));
 		try {

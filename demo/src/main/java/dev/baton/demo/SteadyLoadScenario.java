@@ -3,21 +3,24 @@ package dev.baton.demo;
 import java.time.Duration;
 
 /**
- * Steady load with nothing else happening: the baseline the other scenarios compare with,
- * and the warm-up every freshly started JVM of the stack gets before anything is
- * deployed.
+ * Steady load with nothing else happening: the warm-up every freshly started JVM of the
+ * stack gets before anything is deployed, and, once the instances are warm, the latency
+ * the slow start comparison holds the deploys against.
  */
 final class SteadyLoadScenario implements Scenario {
 
+	private final String name;
+
 	private final Duration duration;
 
-	SteadyLoadScenario(Duration duration) {
+	SteadyLoadScenario(String name, Duration duration) {
+		this.name = name;
 		this.duration = duration;
 	}
 
 	@Override
 	public String name() {
-		return "steady load (baseline)";
+		return this.name;
 	}
 
 	@Override

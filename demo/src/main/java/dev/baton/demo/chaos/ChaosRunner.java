@@ -14,6 +14,7 @@ import java.util.List;
 import dev.baton.cli.Connection;
 import dev.baton.cli.Kafka;
 import dev.baton.demo.DemoOptions;
+import dev.baton.demo.Processes;
 import dev.baton.demo.Stack;
 
 /**

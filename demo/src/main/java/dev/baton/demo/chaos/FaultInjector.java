@@ -6,6 +6,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
+import dev.baton.demo.Processes;
+
 /**
  * Does a fault to the real processes: {@code kill -9} of a service, started again after
  * {@link #RESTART_AFTER} with its own command line (a lost node after {@link #LOST_FOR});

@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import tools.jackson.databind.JsonNode;
 
 import dev.baton.cli.Kafka;
+import dev.baton.demo.Processes;
 import dev.baton.demo.Stack;
 
 /**

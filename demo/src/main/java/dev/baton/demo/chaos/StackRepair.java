@@ -19,6 +19,7 @@ import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Gate;
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.demo.Processes;
 
 /**
  * What the suite does when a fault left the stack broken past its bound, so the next
