@@ -45,6 +45,7 @@ final class DeployScenario implements Scenario {
 	@Override
 	public Act act(Stack stack, Timeline timeline) {
 		String deployId = "demo-" + this.version + "-" + Instant.now().toEpochMilli();
+		Instant requested = Instant.now();
 		timeline.mark(String.join(" ", "baton deploy", this.version, String.join(" ", this.options)).strip());
 		Stack.CliRun run = stack.deploy(timeline, deployId, this.version, this.options);
 		boolean ok = run.code() == this.expectedExitCode;
@@ -59,9 +60,13 @@ final class DeployScenario implements Scenario {
 		if (succeeded.isMissingNode()) {
 			return Act.of(false, outcome + "; " + run.out().strip() + " " + run.err().strip());
 		}
-		Duration took = Duration.ofMillis(succeeded.path("durationMillis").asLong());
+		Duration took = DeployTime.fromRequest(requested, succeeded);
 		this.baseline.record(took, DeployTime.startups(stack, timeline.rolloutRestarts()));
-		return Act.of(ok, outcome + "; " + DeployTime.check(stack, took, timeline.rolloutRestarts()));
+		return Act.of(ok,
+				outcome + "; " + DeployTime.check(stack, took, timeline.rolloutRestarts()) + "; "
+						+ DeployTime.toStart(requested, timeline)
+							.map((wait) -> "DeployStarted " + seconds(wait) + " after the request")
+							.orElse("no DeployStarted"));
 	}
 
 	static String seconds(Duration duration) {

@@ -40,7 +40,7 @@ final class RollingBaseline {
 		double sideBySide = surgeStartups.stream().mapToDouble(Double::doubleValue).max().orElse(0);
 		double oneAfterTheOther = this.rollingStartups.stream().mapToDouble(Double::doubleValue).sum();
 		return String.format(Locale.ROOT,
-				"surge deploy took %.1f s, the rolling deploy %.1f s: %.2f× (target ≤ %.1f×: %s); start-ups (the"
+				"surge deploy took %.1f s from the request, the rolling deploy %.1f s: %.2f× (target ≤ %.1f×: %s); start-ups (the"
 						+ " JVMs' own figure): the surge's side by side %s s, the rolling deploy's one after the other"
 						+ " %s s; the rest (Baton's steps, the old apps' exits): surge %.1f s, rolling %.1f s",
 				surge.toMillis() / 1000.0, this.rolling.toMillis() / 1000.0, ratio, target,

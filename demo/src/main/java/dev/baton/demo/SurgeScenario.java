@@ -50,6 +50,7 @@ final class SurgeScenario implements Scenario {
 	public Act act(Stack stack, Timeline timeline) {
 		String deployId = "demo-surge-" + this.version + "-" + Instant.now().toEpochMilli();
 		int before = stack.peersUp();
+		Instant requested = Instant.now();
 		Stack.CliRun run;
 		int least;
 		try (PeerSampler sampler = new PeerSampler(stack, timeline::mark)) {
@@ -76,7 +77,7 @@ final class SurgeScenario implements Scenario {
 		if (!undrained.isEmpty()) {
 			return Act.of(false, outcome + "; replaced without a drain every node confirmed: " + undrained);
 		}
-		Duration took = Duration.ofMillis(succeeded.path("durationMillis").asLong());
+		Duration took = DeployTime.fromRequest(requested, succeeded);
 		return Act.of(ok, outcome + "; old instances drained by every node before they were stopped; "
 				+ this.baseline.compare(took, DeployTime.startups(stack, timeline.rolloutRestarts()), TARGET_RATIO));
 	}
