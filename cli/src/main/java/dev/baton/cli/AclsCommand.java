@@ -78,6 +78,7 @@ class AclsCommand implements Callable<Integer> {
 			return ExitCode.OK;
 		}
 		List<UserScramCredentialAlteration> credentials = credentials(policy);
+		BrokerProbe.reach(this.connection);
 		try (Admin admin = Admin.create(this.connection.kafka())) {
 			if (!credentials.isEmpty()) {
 				admin.alterUserScramCredentials(credentials).all().get(30, TimeUnit.SECONDS);

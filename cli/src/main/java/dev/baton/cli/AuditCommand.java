@@ -3,6 +3,7 @@ package dev.baton.cli;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -12,12 +13,12 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import tools.jackson.databind.JsonNode;
 
 /**
- * The audit trail: who did what, when and why, from every service.
+ * The audit trail: who did what, when and why, from every service, in the order it
+ * happened.
  */
-@Command(name = "audit", description = "Print the audit trail (optionally following it).")
+@Command(name = "audit", description = "Print the audit trail in the order it happened (optionally following it).")
 class AuditCommand implements Callable<Integer> {
 
 	@Mixin
@@ -43,11 +44,21 @@ class AuditCommand implements Callable<Integer> {
 		PrintWriter out = this.spec.commandLine().getOut();
 		try (Kafka kafka = new Kafka(this.connection)) {
 			Instant from = (this.since != null) ? Instant.now().minus(this.since) : null;
-			kafka.readToEnd("audit", from).forEach((record) -> print(out, record));
+			kafka.readToEnd("audit", from)
+				.stream()
+				.map(AuditEntry::of)
+				.filter(Objects::nonNull)
+				.sorted(AuditEntry.TIME_ORDER)
+				.forEach((entry) -> print(out, entry));
 			if (this.follow) {
 				try (KafkaConsumer<String, String> consumer = kafka.reader("audit", false)) {
 					while (!Thread.currentThread().isInterrupted()) {
-						consumer.poll(Duration.ofMillis(500)).forEach((record) -> print(out, record));
+						for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(500))) {
+							AuditEntry entry = AuditEntry.of(record);
+							if (entry != null) {
+								print(out, entry);
+							}
+						}
 					}
 				}
 			}
@@ -55,22 +66,18 @@ class AuditCommand implements Callable<Integer> {
 		return ExitCode.OK;
 	}
 
-	private void print(PrintWriter out, ConsumerRecord<String, String> record) {
-		JsonNode entry = Kafka.json(record);
-		if (entry == null) {
-			return;
-		}
-		if (this.service != null && !this.service.equals(entry.path("details").path("service").asString())
-				&& !entry.path("subject").asString().startsWith(this.service)) {
+	private void print(PrintWriter out, AuditEntry entry) {
+		if (this.service != null && !this.service.equals(entry.event().path("details").path("service").asString())
+				&& !entry.text("subject").startsWith(this.service)) {
 			return;
 		}
 		if (this.json) {
-			out.println(record.value());
+			out.println(entry.record().value());
 			return;
 		}
-		out.printf("%s %-16s %-22s %-24s by %s%s%n", entry.path("at").asString(), entry.path("source").asString(),
-				entry.path("subject").asString(), entry.path("action").asString(), entry.path("actor").asString(),
-				entry.path("reason").asString().isBlank() ? "" : ": " + entry.path("reason").asString());
+		out.printf("%s %-16s %-22s %-24s by %s%s%n", entry.at(), entry.text("source"), entry.text("subject"),
+				entry.text("action"), entry.text("actor"),
+				entry.text("reason").isBlank() ? "" : ": " + entry.text("reason"));
 		out.flush();
 	}
 

@@ -10,7 +10,8 @@ import picocli.CommandLine.ScopeType;
 /**
  * {@code baton}: deploy, register, decide, look. Every subcommand exits 0 when it did
  * what was asked, 1 when a deploy failed or was rolled back, 2 when a request was
- * rejected or invalid, 3 on timeout.
+ * rejected or invalid (or Kafka refused the credentials), 3 on timeout, 4 when Kafka
+ * could not be reached and nothing was published.
  */
 @Command(name = "baton", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "baton 0.1.0",
 		description = "Zero-downtime deploys behind open-source nginx.",
@@ -42,6 +43,9 @@ public class BatonCommand {
 		});
 		commandLine.setExecutionExceptionHandler((ex, line, result) -> {
 			err.println("baton: " + ex.getMessage());
+			if (ex instanceof KafkaUnavailable unavailable) {
+				return unavailable.exitCode();
+			}
 			return (ex instanceof IllegalArgumentException) ? ExitCode.REJECTED : ExitCode.FAILED;
 		});
 		return commandLine.execute(args);

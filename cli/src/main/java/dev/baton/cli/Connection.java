@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -28,6 +29,10 @@ public class Connection {
 
 	@Option(names = "--token", description = "registry admin token (env BATON_REGISTRY_TOKEN)")
 	private String token;
+
+	@Option(names = "--connect-timeout", description = "how long to wait for Kafka to answer before giving up with"
+			+ " exit 4 (env BATON_CONNECT_TIMEOUT, default 15s)")
+	private Duration connectTimeout;
 
 	@Option(names = "--config", description = "properties file (env BATON_CONFIG, default ~/.baton/cli.properties)")
 	private Path config;
@@ -62,6 +67,17 @@ public class Connection {
 
 	public String bootstrapServers() {
 		return pick(this.bootstrapServers, "BATON_KAFKA", "bootstrap-servers", "127.0.0.1:9092");
+	}
+
+	/**
+	 * How long a command waits for Kafka to answer at all.
+	 * @return the timeout
+	 */
+	public Duration connectTimeout() {
+		if (this.connectTimeout != null) {
+			return this.connectTimeout;
+		}
+		return Durations.parse(pick(null, "BATON_CONNECT_TIMEOUT", "connect-timeout", "15s"));
 	}
 
 	String topic(String suffix) {

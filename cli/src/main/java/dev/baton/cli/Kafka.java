@@ -41,6 +41,8 @@ public final class Kafka implements AutoCloseable {
 
 	private KafkaProducer<String, String> producer;
 
+	private boolean reached;
+
 	public Kafka(Connection connection) {
 		this.connection = connection;
 	}
@@ -51,6 +53,7 @@ public final class Kafka implements AutoCloseable {
 
 	void send(String topicSuffix, String key, Object message) {
 		if (this.producer == null) {
+			reach();
 			Map<String, Object> settings = new HashMap<>(this.connection.kafka());
 			settings.put(ProducerConfig.ACKS_CONFIG, "all");
 			settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
@@ -78,6 +81,7 @@ public final class Kafka implements AutoCloseable {
 	 * @return the consumer; the caller closes it
 	 */
 	public KafkaConsumer<String, String> reader(String topicSuffix, boolean fromBeginning) {
+		reach();
 		Map<String, Object> settings = new HashMap<>(this.connection.kafka());
 		settings.put(ConsumerConfig.GROUP_ID_CONFIG, "baton-cli-" + UUID.randomUUID());
 		settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
@@ -98,6 +102,18 @@ public final class Kafka implements AutoCloseable {
 			partitions.forEach(consumer::position);
 		}
 		return consumer;
+	}
+
+	/**
+	 * Makes sure, once, that a broker answers before the first client is made, so that a
+	 * bus that cannot be reached fails the command as such.
+	 * @throws KafkaUnavailable when no broker answers or one refuses the credentials
+	 */
+	private void reach() {
+		if (!this.reached) {
+			BrokerProbe.reach(this.connection);
+			this.reached = true;
+		}
 	}
 
 	/**

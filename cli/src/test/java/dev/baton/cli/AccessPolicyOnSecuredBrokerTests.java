@@ -1,10 +1,12 @@
 package dev.baton.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -14,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -138,6 +141,46 @@ class AccessPolicyOnSecuredBrokerTests {
 				new StringSerializer())) {
 			assertThatThrownBy(() -> producer.send(new ProducerRecord<>("baton.registrations", "orders", "{}"))
 				.get(30, TimeUnit.SECONDS)).hasMessageContaining("not present in metadata after 3000 ms");
+		}
+	}
+
+	@Test
+	void aCommandWithAWrongPasswordExitsTwoSayingAuthenticationFailedAndPublishesNothing() throws Exception {
+		long before = requestsPublished();
+
+		StringWriter wrongErr = new StringWriter();
+		int wrong = batonAs("ci", "not-the-password", wrongErr, "deploy", "orders", "v2");
+		long afterWrong = requestsPublished();
+		StringWriter rightErr = new StringWriter();
+		int right = batonAs("ci", password("ci"), rightErr, "deploy", "orders", "v2");
+
+		assertThat(wrong).as(wrongErr.toString()).isEqualTo(ExitCode.REJECTED);
+		assertThat(wrongErr.toString()).contains("baton: authentication to Kafka at " + broker.clients() + " failed",
+				"nothing was published");
+		assertThat(afterWrong).isEqualTo(before);
+		assertThat(right).as(rightErr.toString()).isEqualTo(ExitCode.OK);
+		assertThat(requestsPublished()).isEqualTo(before + 1);
+	}
+
+	private static int batonAs(String role, String password, StringWriter err, String... command) throws IOException {
+		Path config = directory.resolve(role + "-" + password + ".properties");
+		StringBuilder file = new StringBuilder();
+		broker.scram("baton-" + role, password)
+			.forEach((key, value) -> file.append("kafka.").append(key).append('=').append(value).append('\n'));
+		Files.writeString(config, file.toString());
+		List<String> args = new ArrayList<>(List.of(command));
+		args.addAll(List.of("--config", config.toString(), "--bootstrap-servers", broker.clients()));
+		return BatonCommand.run(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
+				args.toArray(String[]::new));
+	}
+
+	private static long requestsPublished() throws Exception {
+		TopicPartition requests = new TopicPartition("baton.deploy.requests", 0);
+		try (Admin admin = Admin.create(broker.admin())) {
+			return admin.listOffsets(Map.of(requests, OffsetSpec.latest()))
+				.partitionResult(requests)
+				.get(30, TimeUnit.SECONDS)
+				.offset();
 		}
 	}
 

@@ -288,6 +288,33 @@ abstract class CliIntegrationTests {
 	}
 
 	@Test
+	void auditPrintsEntriesInTheOrderTheyHappenedNotInTheOrderOfTheirPartitions() {
+		Instant start = Instant.now().minusSeconds(60);
+		// sent out of order and keyed by different subjects, so on different partitions:
+		// the order is the entry's own time, or its record's time when it has none
+		this.bench.send("audit", "orders", audit("orders", "deploy.started", start.plusSeconds(20)));
+		this.bench.send("audit", "orders-1", audit("orders-1", "lifecycle.REGISTERED", start));
+		this.bench.send("audit", "orders", audit("orders", "deploy.succeeded", start.plusSeconds(40)));
+		this.bench.sendAt(start.plusSeconds(10), "audit", "orders-2",
+				"{\"type\":\"AuditRecorded\",\"source\":\"registry-service\",\"subject\":\"orders-2\",\"action\":\"lifecycle.PRE_ONLINE\"}");
+		this.bench.send("audit", "orders-1", audit("orders-1", "instance.drained", start.plusSeconds(30)));
+		this.bench.send("audit", "orders-1", audit("orders-1", "instance.restarted", start.plusSeconds(30)));
+		this.bench.send("audit", "billing", audit("billing", "deploy.started", start.plusSeconds(5)));
+
+		CliBench.Result all = baton("audit");
+		CliBench.Result orders1 = baton("audit", "--service", "orders-1", "--json");
+
+		assertThat(all.code()).as(all.err()).isEqualTo(ExitCode.OK);
+		assertThat(all.out().lines().map((line) -> line.split(" +")[2] + " " + line.split(" +")[3])).containsExactly(
+				"orders-1 lifecycle.REGISTERED", "billing deploy.started", "orders-2 lifecycle.PRE_ONLINE",
+				"orders deploy.started", "orders-1 instance.drained", "orders-1 instance.restarted",
+				"orders deploy.succeeded");
+		assertThat(orders1.code()).as(orders1.err()).isEqualTo(ExitCode.OK);
+		assertThat(orders1.out().lines().map((line) -> Kafka.JSON.readTree(line).path("action").asString()))
+			.containsExactly("lifecycle.REGISTERED", "instance.drained", "instance.restarted");
+	}
+
+	@Test
 	void pauseResumeAndCancelAreRefusedWithExitTwoWhenNothingIsDeploying() {
 		this.bench.send("deploy.steps", "orders", step("DeployStarted", "d-1", ",\"version\":\"v2\""));
 		this.bench.send("deploy.steps", "orders", step("DeploySucceeded", "d-1", ",\"version\":\"v2\""));
@@ -492,6 +519,11 @@ abstract class CliIntegrationTests {
 				}
 			}
 		});
+	}
+
+	private static String audit(String subject, String action, Instant at) {
+		return "{\"type\":\"AuditRecorded\",\"source\":\"deployer-service\",\"subject\":\"" + subject
+				+ "\",\"action\":\"" + action + "\",\"actor\":\"ci\",\"at\":\"" + at + "\"}";
 	}
 
 	private static String step(String type, String deployId, String fields) {
