@@ -91,7 +91,7 @@ final class FaultDeploy {
 			this.recovery.repair(List.of(), notes);
 			this.out.println("   " + String.join("; ", notes));
 			return new FaultResult(fault, "—", "—", Outcome.NO_VERDICT, "", bound, 0, 0, List.of(), List.of(),
-					List.of(), List.of(), null, "unknown", String.join("; ", notes));
+					List.of(), List.of(), null, "unknown", String.join("; ", notes), Duration.ZERO);
 		}
 	}
 
@@ -157,11 +157,17 @@ final class FaultDeploy {
 		FaultResult result = new FaultResult(fault, deployId, version, seen.outcome(), seen.reason(), duration,
 				requests.get().failed(), requests.post().failed(), closedGates, all.undrained(), all.restarted(),
 				surge ? all.restartedInPlace() : List.of(), surge ? new FaultResult.Capacity(upBefore, leastUp) : null,
-				(fault != null) ? all.landed(fault.phase(), followed.faultFired()) : "—", String.join("; ", notes));
+				(fault != null) ? all.landed(fault.phase(), followed.faultFired()) : "—", String.join("; ", notes),
+				(injected[0] != null) ? absence(injected[0]) : Duration.ZERO);
 		this.out.printf("   %s %s in %s; failed GET %d, POST %d; gates %s; %s%n", result.outcome().label(),
 				result.reason(), ChaosTable.seconds(duration), result.failedGet(), result.failedPost(),
 				closedGates.isEmpty() ? "all open" : "closed " + closedGates, result.notes());
 		return result;
+	}
+
+	/** Known once the fault's end is done (see {@link #ended}), which waited for it. */
+	private static Duration absence(FaultInjector.Injected injected) {
+		return injected.absence().completeOnTimeout(Duration.ZERO, 5, TimeUnit.SECONDS).join();
 	}
 
 	private String ended(FaultInjector.Injected injected) {

@@ -2,6 +2,7 @@ package dev.baton.demo.chaos;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -47,7 +48,8 @@ final class FaultInjector {
 			};
 		}
 		catch (RuntimeException ex) {
-			return new Injected("could not: " + ex.getMessage(), CompletableFuture.completedFuture("nothing to end"));
+			return new Injected("could not: " + ex.getMessage(), CompletableFuture.completedFuture("nothing to end"),
+					CompletableFuture.completedFuture(Duration.ZERO));
 		}
 	}
 
@@ -55,15 +57,16 @@ final class FaultInjector {
 		String name = target.process();
 		long pid = this.processes.pid(name).orElseThrow(() -> new IllegalStateException(name + " is not running"));
 		Processes.signal("KILL", List.of(pid));
-		CompletableFuture<String> restarted = CompletableFuture.supplyAsync(() -> {
+		CompletableFuture<Optional<Duration>> back = CompletableFuture.supplyAsync(() -> {
 			long logged = this.processes.logLength(name);
 			long again = this.processes.relaunch(name);
-			return "started again as pid " + again + ", "
-					+ this.processes.readyAfter(name, again, logged, target.ready(), READY_WITHIN)
-						.map((ready) -> "back at work " + ChaosTable.seconds(ready) + " after its start")
-						.orElse("not back at work within " + READY_WITHIN.toSeconds() + " s");
+			return this.processes.readyAfter(name, again, logged, target.ready(), READY_WITHIN);
 		}, after(downFor));
-		return new Injected("killed pid " + pid, restarted);
+		return new Injected("killed pid " + pid,
+				back.thenApply((ready) -> "started again, "
+						+ ready.map((took) -> "back at work " + ChaosTable.seconds(took) + " after its start")
+							.orElse("not back at work within " + READY_WITHIN.toSeconds() + " s")),
+				back.thenApply((ready) -> downFor.plus(ready.orElse(READY_WITHIN))));
 	}
 
 	private Injected pause() {
@@ -74,7 +77,7 @@ final class FaultInjector {
 			Processes.signal("CONT", List.of(pid));
 			return "resumed";
 		}, after(PAUSE));
-		return new Injected("stopped pid " + pid, resumed);
+		return new Injected("stopped pid " + pid, resumed, CompletableFuture.completedFuture(Duration.ZERO));
 	}
 
 	private Injected killNginx() {
@@ -82,7 +85,8 @@ final class FaultInjector {
 			.orElseThrow(() -> new IllegalStateException("no nginx master in nginx-control's pid file"));
 		List<Long> pids = Processes.withChildren(master);
 		Processes.signal("KILL", pids);
-		return new Injected("killed pids " + pids, CompletableFuture.completedFuture("left to nginx-control"));
+		return new Injected("killed pids " + pids, CompletableFuture.completedFuture("left to nginx-control"),
+				CompletableFuture.completedFuture(Duration.ZERO));
 	}
 
 	private static Executor after(Duration delay) {
@@ -94,8 +98,11 @@ final class FaultInjector {
 	 *
 	 * @param note what was hit
 	 * @param ended completes when the fault's own end is done, with what was done
+	 * @param absence for a killed service, how long it was away: from the kill until it
+	 * was back at work (the wait before its restart and its own start-up, which the
+	 * machine's speed sets, not Baton); zero for any other fault
 	 */
-	record Injected(String note, CompletableFuture<String> ended) {
+	record Injected(String note, CompletableFuture<String> ended, CompletableFuture<Duration> absence) {
 
 	}
 

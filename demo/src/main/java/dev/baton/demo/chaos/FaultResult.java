@@ -22,10 +22,12 @@ import java.util.List;
  * before; null for a rolling one, which takes a batch out by design
  * @param landed whether the fault hit its phase
  * @param notes what the fault did and how the stack came back
+ * @param absence how long a killed service was away until it was back at work; zero for
+ * any other fault and the undisturbed deploy
  */
 record FaultResult(Fault fault, String deployId, String version, Outcome outcome, String reason, Duration duration,
 		long failedGet, long failedPost, List<String> closedGates, List<String> undrained, List<String> restarted,
-		List<String> restartedInPlace, Capacity capacity, String landed, String notes) {
+		List<String> restartedInPlace, Capacity capacity, String landed, String notes, Duration absence) {
 
 	FaultResult {
 		closedGates = List.copyOf(closedGates);

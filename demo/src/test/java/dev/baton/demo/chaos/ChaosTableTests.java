@@ -12,7 +12,8 @@ class ChaosTableTests {
 	@Test
 	void rendersOneRowPerDeployAgainstTheUndisturbedOneThenWhyEachFailed() {
 		FaultResult undisturbed = new FaultResult(null, "d-0", "v2", Outcome.SUCCEEDED, "", Duration.ofMillis(9_000), 0,
-				0, List.of(), List.of(), List.of(), List.of(), null, "—", "stack whole 0.1 s after the deploy");
+				0, List.of(), List.of(), List.of(), List.of(), null, "—", "stack whole 0.1 s after the deploy",
+				Duration.ZERO);
 		FaultResult passed = VerdictTests.result(new Fault(Target.HEALTH, Phase.RESTART), Outcome.SUCCEEDED, 11_400, 0,
 				0, List.of(), List.of());
 		FaultResult failed = VerdictTests.result(new Fault(Target.NGINX_CONTROL, Phase.DRAIN_WAIT), Outcome.FAILED,
@@ -35,13 +36,13 @@ class ChaosTableTests {
 	@Test
 	void aDeployWithNoVerdictShowsItsBoundAsALowerLimitAndACellCannotBreakTheTable() {
 		FaultResult undisturbed = new FaultResult(null, "d-0", "v2", Outcome.SUCCEEDED, "", Duration.ofMillis(9_000), 0,
-				0, List.of(), List.of(), List.of(), List.of(), null, "—", "");
+				0, List.of(), List.of(), List.of(), List.of(), null, "—", "", Duration.ZERO);
 		FaultResult timedOut = new FaultResult(new Fault(Target.BROKER, Phase.VERIFY), "d-1", "v1", Outcome.FAILED,
-				"a | b", Duration.ofSeconds(90), 0, 0, List.of(), List.of(), List.of(), List.of(), null, "in phase",
-				"");
+				"a | b", Duration.ofSeconds(90), 0, 0, List.of(), List.of(), List.of(), List.of(), null, "in phase", "",
+				Duration.ZERO);
 		FaultResult noVerdict = new FaultResult(new Fault(Target.DEPLOYER, Phase.ENABLE), "d-2", "v1",
 				Outcome.NO_VERDICT, "", Duration.ofSeconds(90), 0, 0, List.of(), List.of(), List.of(), List.of(), null,
-				"in phase", "");
+				"in phase", "", Duration.ZERO);
 		String table = ChaosTable.render(undisturbed, List.of(timedOut, noVerdict));
 		assertThat(table).contains("| SIGSTOP broker 20 s | verify | in phase | DeployFailed: a \\| b | 90.0 s |");
 		assertThat(table).contains("| no verdict | > 90.0 s | > +81.0 s |");

@@ -23,6 +23,19 @@ class VerdictTests {
 	}
 
 	@Test
+	void aKilledServicesAbsenceUntilItIsBackAtWorkIsAllowedOnTopOfTheSlack() {
+		FaultResult slowStart = new FaultResult(DEPLOYER_VERIFY, "d-1", "v2", Outcome.SUCCEEDED, "",
+				Duration.ofSeconds(33), 0, 0, List.of(), List.of(), List.of(), List.of(), null, "in phase", "",
+				Duration.ofSeconds(10));
+		FaultResult stalled = new FaultResult(DEPLOYER_VERIFY, "d-1", "v2", Outcome.SUCCEEDED, "",
+				Duration.ofSeconds(35), 0, 0, List.of(), List.of(), List.of(), List.of(), null, "in phase", "",
+				Duration.ofSeconds(10));
+		assertThat(Verdict.of(slowStart, UNDISTURBED).pass()).isTrue();
+		assertThat(Verdict.of(stalled, UNDISTURBED).failures())
+			.containsExactly("took 35.0 s, more than 15 s and the service's 10.0 s away over the undisturbed 9.0 s");
+	}
+
+	@Test
 	void aServiceKillFailsOnEachBrokenRuleNamingIt() {
 		Verdict verdict = Verdict.of(result(DEPLOYER_VERIFY, Outcome.FAILED, 24_001, 0, 1,
 				List.of("orders/127.0.0.1:9001/DEPLOY"), List.of("orders-2")), UNDISTURBED);
@@ -88,10 +101,10 @@ class VerdictTests {
 		Fault surge = new Fault(Target.DEPLOYER, Phase.START, true);
 		FaultResult kept = new FaultResult(surge, "d-1", "v2", Outcome.SUCCEEDED, "", Duration.ofSeconds(12), 0, 0,
 				List.of(), List.of(), List.of("orders-9004", "orders-9005"), List.of(), new FaultResult.Capacity(2, 2),
-				"in phase", "");
+				"in phase", "", Duration.ZERO);
 		FaultResult dipped = new FaultResult(surge, "d-1", "v2", Outcome.SUCCEEDED, "", Duration.ofSeconds(12), 0, 0,
 				List.of(), List.of(), List.of("orders-1"), List.of("orders-1"), new FaultResult.Capacity(2, 1),
-				"in phase", "");
+				"in phase", "", Duration.ZERO);
 		assertThat(Verdict.of(kept, UNDISTURBED).pass()).isTrue();
 		assertThat(Verdict.of(dipped, UNDISTURBED).failures())
 			.containsExactly("a surge deploy restarted orders-1 in place", "only 1 up in nginx at a sample, 2 before");
@@ -100,14 +113,14 @@ class VerdictTests {
 	private static FaultResult lost(String reason, long failedGet, List<String> restarted, List<String> closedGates) {
 		return new FaultResult(new Fault(Target.NODE_LOST, Phase.DRAIN_WAIT), "d-1", "v2", Outcome.FAILED, reason,
 				Duration.ofSeconds(35), failedGet, 0, closedGates, List.of(), restarted, List.of(), null, "in phase",
-				"");
+				"", Duration.ZERO);
 	}
 
 	static FaultResult result(Fault fault, Outcome outcome, long millis, long failedGet, long failedPost,
 			List<String> closedGates, List<String> undrained) {
 		return new FaultResult(fault, "d-1", "v2", outcome, (outcome == Outcome.SUCCEEDED) ? "" : "no verdict",
 				Duration.ofMillis(millis), failedGet, failedPost, closedGates, undrained, List.of(), List.of(), null,
-				"in phase", "");
+				"in phase", "", Duration.ZERO);
 	}
 
 }
