@@ -84,10 +84,8 @@ abstract class ControlCommand implements Callable<Integer> {
 						done);
 				return ExitCode.OK;
 			}
-			kafka.send("deploy.requests", service.value(),
-					request(DeployId.of(deploy.deployId()), service,
-							(this.requestedBy != null) ? this.requestedBy : System.getProperty("user.name", "cli"),
-							this.reason));
+			kafka.send("deploy.requests", service.value(), request(DeployId.of(deploy.deployId()), service,
+					Requester.orCurrentUser(this.requestedBy), this.reason));
 			return awaitAnswer(steps, deploy, out);
 		}
 	}

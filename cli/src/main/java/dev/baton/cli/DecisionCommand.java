@@ -42,8 +42,8 @@ abstract class DecisionCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws IOException, InterruptedException {
-		String body = Kafka.JSON.writeValueAsString(Map.of("by",
-				(this.by != null) ? this.by : System.getProperty("user.name", "cli"), "reason", this.reason));
+		String body = Kafka.JSON
+			.writeValueAsString(Map.of("by", Requester.orCurrentUser(this.by), "reason", this.reason));
 		HttpRequest request = HttpRequest
 			.newBuilder(URI.create(this.connection.registryUrl() + "/api/instances/"
 					+ URLEncoder.encode(this.instance, StandardCharsets.UTF_8) + "/" + action()))

@@ -113,8 +113,7 @@ class DeployCommand implements Callable<Integer> {
 				DeployId
 					.of((this.deployId != null) ? this.deployId : (this.plan ? "plan-" : "cli-") + UUID.randomUUID()),
 				ServiceName.of(this.service), Version.of(this.version), this.batch, null, null, this.allowDowntime,
-				(this.requestedBy != null) ? this.requestedBy : System.getProperty("user.name", "cli"), null,
-				strategy(), this.bake, canaryPercent(), this.plan);
+				Requester.orCurrentUser(this.requestedBy), null, strategy(), this.bake, canaryPercent(), this.plan);
 		try (Kafka kafka = new Kafka(this.connection)) {
 			KafkaConsumer<String, String> steps = (this.wait || this.plan) ? kafka.reader("deploy.steps", false) : null;
 			kafka.send("deploy.requests", request.service().value(), request);

@@ -58,8 +58,7 @@ class ForgetNodeCommand implements Callable<Integer> {
 							kafka.topic("nginx.events"), Durations.brief(NodeRoster.lookBack(this.expiry.get())));
 				return ExitCode.REJECTED;
 			}
-			NodeForgotten forgotten = new NodeForgotten(nodeId,
-					(this.by != null) ? this.by : System.getProperty("user.name", "cli"), this.reason, now);
+			NodeForgotten forgotten = new NodeForgotten(nodeId, Requester.orCurrentUser(this.by), this.reason, now);
 			kafka.send("nginx.events", nodeId.value(), forgotten);
 			PrintWriter out = this.spec.commandLine().getOut();
 			out.printf("Published NodeForgotten for %s (was %s) by %s%s%n", nodeId,

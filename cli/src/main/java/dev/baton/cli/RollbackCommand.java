@@ -65,8 +65,7 @@ class RollbackCommand implements Callable<Integer> {
 		ServiceName service = ServiceName.of(this.service);
 		RollbackDeploy request = new RollbackDeploy(
 				DeployId.of((this.deployId != null) ? this.deployId : "cli-" + UUID.randomUUID()), service,
-				(this.requestedBy != null) ? this.requestedBy : System.getProperty("user.name", "cli"), this.reason,
-				null);
+				Requester.orCurrentUser(this.requestedBy), this.reason, null);
 		try (Kafka kafka = new Kafka(this.connection);
 				KafkaConsumer<String, String> steps = kafka.reader("deploy.steps", true)) {
 			DeployHistory history = DeployHistory.of(Kafka.drain(steps));
