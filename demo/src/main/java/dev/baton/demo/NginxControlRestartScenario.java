@@ -34,15 +34,14 @@ final class NginxControlRestartScenario implements Scenario {
 	public Act act(Stack stack, Timeline timeline) {
 		Processes processes = new Processes(stack.options().run());
 		Optional<Long> master = processes.nginxMaster();
-		long from = processes.logLength(PROCESS);
 		timeline.mark("nginx-control stopped (SIGTERM)");
 		if (!processes.stop(PROCESS, WITHIN)) {
 			return Act.of(false, "nginx-control did not stop within " + WITHIN.toSeconds() + " s");
 		}
 		Optional<Long> whileStopped = processes.nginxMaster();
-		long pid = processes.relaunch(PROCESS, List.of("--" + this.setting));
 		timeline.mark("nginx-control started with " + this.setting);
-		Optional<Duration> back = processes.readyAfter(PROCESS, pid, from, "rebuilt its desired state", WITHIN);
+		Optional<Duration> back = processes.relaunchAndAwait(PROCESS, List.of("--" + this.setting),
+				"rebuilt its desired state", WITHIN);
 		Optional<Long> after = processes.nginxMaster();
 		boolean adopted = master.isPresent() && master.equals(whileStopped) && master.equals(after);
 		String note = "nginx master " + master.map(String::valueOf).orElse("none") + " while nginx-control stopped: "

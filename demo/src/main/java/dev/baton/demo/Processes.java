@@ -99,6 +99,20 @@ public final class Processes {
 	}
 
 	/**
+	 * Starts a process again (see {@link #relaunch(String, List)}) and waits for it to
+	 * log that it is back at work.
+	 * @param name the process's name in the stack
+	 * @param more arguments added at the end
+	 * @param words what its line says (see {@link #readyAfter})
+	 * @param within how long to wait
+	 * @return the time from its start to the line, empty when it did not come
+	 */
+	public Optional<Duration> relaunchAndAwait(String name, List<String> more, String words, Duration within) {
+		long logged = logLength(name);
+		return readyAfter(name, relaunch(name, more), logged, words, within);
+	}
+
+	/**
 	 * Stops a process cleanly (SIGTERM), as the stack's script does, and waits for its
 	 * exit.
 	 * @param name the process's name in the stack

@@ -57,11 +57,8 @@ final class FaultInjector {
 		String name = target.process();
 		long pid = this.processes.pid(name).orElseThrow(() -> new IllegalStateException(name + " is not running"));
 		Processes.signal("KILL", List.of(pid));
-		CompletableFuture<Optional<Duration>> back = CompletableFuture.supplyAsync(() -> {
-			long logged = this.processes.logLength(name);
-			long again = this.processes.relaunch(name);
-			return this.processes.readyAfter(name, again, logged, target.ready(), READY_WITHIN);
-		}, after(downFor));
+		CompletableFuture<Optional<Duration>> back = CompletableFuture.supplyAsync(
+				() -> this.processes.relaunchAndAwait(name, List.of(), target.ready(), READY_WITHIN), after(downFor));
 		return new Injected("killed pid " + pid,
 				back.thenApply((ready) -> "started again, "
 						+ ready.map((took) -> "back at work " + ChaosTable.seconds(took) + " after its start")
