@@ -10,6 +10,9 @@ import java.util.stream.Collectors;
 
 import tools.jackson.databind.JsonNode;
 
+import dev.baton.cli.Kafka;
+import dev.baton.contracts.deploy.CanaryShare;
+
 /**
  * {@code baton deploy SERVICE v4-flaky --strategy surge --canary 10% --bake 60s --wait}:
  * a release that is healthy and reports its version but answers a share of its requests
@@ -73,7 +76,7 @@ final class CanaryScenario implements Scenario {
 			return Act.of(false, "exit " + run.code() + ", expected a canary rolled back; " + run.out().strip() + " "
 					+ run.err().strip());
 		}
-		double share = share(baking.path("canary"));
+		double share = Kafka.JSON.treeToValue(baking.path("canary"), CanaryShare.class).effectivePercent() / 100;
 		long bakeRequests = Math.round(stack.options().rate() * this.bake.toSeconds());
 		long bound = (long) Math.floor(share * this.errorRate * bakeRequests);
 		String reason = failed.path("reason").asString();
@@ -87,12 +90,6 @@ final class CanaryScenario implements Scenario {
 				before.equals(after) ? "unchanged " + pids(after) : pids(before) + " → " + pids(after), stillAnswering,
 				share * 100, this.errorRate * 100, bakeRequests, bound);
 		return new Act(ok, note, bound, Duration.ofMillis(failed.path("rollbackMillis").asLong()));
-	}
-
-	/** The share of new requests the canary's peers got, as its weight sets it. */
-	private static double share(JsonNode canary) {
-		double canaryWeight = canary.path("canaryPeers").asDouble() * canary.path("weight").asDouble();
-		return canaryWeight / (canaryWeight + canary.path("fullPeers").asDouble() * 100);
 	}
 
 	private Map<String, Optional<String>> processes(Stack stack) {

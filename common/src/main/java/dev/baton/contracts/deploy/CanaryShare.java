@@ -1,5 +1,7 @@
 package dev.baton.contracts.deploy;
 
+import dev.baton.contracts.nginx.SetPeerGate;
+
 /**
  * How a canary's share of the traffic is set: each canary peer's DEPLOY gate is open at
  * {@code weight} (percent of a full peer's), so {@code canaryPeers} of them among
@@ -25,6 +27,14 @@ public record CanaryShare(int percent, int weight, int canaryPeers, int fullPeer
 		if (canaryPeers < 1 || fullPeers < 1) {
 			throw new IllegalArgumentException("a canary needs at least one canary peer and one full peer");
 		}
+	}
+
+	/**
+	 * @return the share of the new requests the canary gets at its weight, in percent
+	 */
+	public double effectivePercent() {
+		double canary = (double) this.canaryPeers * this.weight;
+		return 100 * canary / (canary + (double) SetPeerGate.FULL_WEIGHT * this.fullPeers);
 	}
 
 }

@@ -38,8 +38,7 @@ public final class CanaryWeight {
 	 * @return the share of the new requests the canary gets at its weight, in percent
 	 */
 	public static double effectivePercent(CanaryShare share) {
-		double canary = (double) share.canaryPeers() * share.weight();
-		return 100 * canary / (canary + (double) SetPeerGate.FULL_WEIGHT * share.fullPeers());
+		return share.effectivePercent();
 	}
 
 }
