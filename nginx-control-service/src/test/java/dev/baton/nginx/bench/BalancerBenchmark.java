@@ -126,16 +126,22 @@ public final class BalancerBenchmark {
 	}
 
 	/**
-	 * Puts the baseline balancer where the node's snippet lets nginx find it
-	 * ({@code baseline.balancer}), once the node has written its files.
+	 * Puts the baseline balancer and the bare one where the node's snippet lets nginx
+	 * find them ({@code baseline.balancer}, {@code baseline.bare}), once the node has
+	 * written its files.
 	 * @return the node's snippet
 	 */
 	private static Path baseline(Path work) throws IOException {
 		Path directory = Files.createDirectories(work.resolve("lua/baseline"));
-		try (InputStream in = BalancerBenchmark.class.getResourceAsStream("baseline-balancer.lua")) {
-			Files.copy(in, directory.resolve("balancer.lua"), StandardCopyOption.REPLACE_EXISTING);
-		}
+		copy("baseline-balancer.lua", directory.resolve("balancer.lua"));
+		copy("bare-balancer.lua", directory.resolve("bare.lua"));
 		return work.resolve("baton.conf");
+	}
+
+	private static void copy(String resource, Path target) throws IOException {
+		try (InputStream in = BalancerBenchmark.class.getResourceAsStream(resource)) {
+			Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+		}
 	}
 
 	private static void baselinePeers(int port, String service, List<Integer> peers) throws Exception {

@@ -59,13 +59,9 @@ final class BenchNginx implements AutoCloseable {
 		StringBuilder http = new StringBuilder("http {\n    access_log off;\n    keepalive_requests 100000;\n");
 		staticUpstream(http, "static_two", ports.staticTwo(), two);
 		staticUpstream(http, "static_thousand", ports.staticThousand(), thousand);
-		luaUpstream(http, "bare_two", ports.bareTwo(),
-				"require(\"ngx.balancer\").set_current_peer(\"127.0.0.1\", " + two.get(0) + " + math.random(0, 1))",
-				"");
+		luaUpstream(http, "bare_two", ports.bareTwo(), "require(\"baseline.bare\")(" + two.get(0) + ", 2)", "");
 		luaUpstream(http, "bare_thousand", ports.bareThousand(),
-				"require(\"ngx.balancer\").set_current_peer(\"127.0.0.1\", " + thousand.get(0) + " + math.random(0, "
-						+ (thousand.size() - 1) + "))",
-				"");
+				"require(\"baseline.bare\")(" + thousand.get(0) + ", " + thousand.size() + ")", "");
 		String log = "log_by_lua_block { require(\"baseline.balancer\").log() }";
 		luaUpstream(http, "base_two", ports.baselineTwo(),
 				"require(\"baseline.balancer\").balance(\"base-two\", false)", log);
@@ -83,7 +79,7 @@ final class BenchNginx implements AutoCloseable {
 	}
 
 	/**
-	 * A {@code balancer_by_lua} upstream: bare (only sets a peer at random, with no
+	 * A {@code balancer_by_lua} upstream: bare (only sets the peers in turn, with no
 	 * shared memory, no counting and no log phase: the floor of any Lua balancer) or the
 	 * baseline.
 	 */

@@ -4,6 +4,8 @@
 -- (proxy_next_upstream without non_idempotent), and counts every try's outcome per peer in the
 -- log phase.
 local ngx_balancer = require "ngx.balancer"
+local base = require "resty.core.base"
+local ffi = require "ffi"
 local peer_cache = require "baton.peer_cache"
 local pick = require "baton.pick"
 local tally = require "baton.tally"
@@ -11,6 +13,10 @@ local tally = require "baton.tally"
 local ngx = ngx
 local now = ngx.now
 local inflight = ngx.shared.baton_inflight
+local get_request = base.get_request
+local get_last_failure = ngx_balancer.get_last_failure
+local cast = ffi.cast
+local tonumber = tonumber
 
 local MAX_MORE_TRIES = 2
 
@@ -18,6 +24,22 @@ local MAX_MORE_TRIES = 2
 local NGX_BUSY = -3
 
 local _M = {}
+
+-- What the balancer tells the log phase about each request under way in this worker, by the
+-- address of its nginx request: the peer it is on, when it went there and, for a retried
+-- request only, { tried, tries }. Not ngx.ctx, and no table per request: ngx.ctx's table,
+-- registry reference and cleanup handler cost more than the in-flight counting does (the CPU per
+-- request is BalancerBenchmark's). A request's address is not reused while it is under way, the
+-- log phase, which nginx runs for every request the balancer saw, takes its peer out, and a
+-- first try (nginx reports no failure before it) writes fresh entries. The tables keep one key
+-- per address a request has had, which nginx's allocator reuses; a start is left in place
+-- (overwritten by the next request there), as clearing it too costs more than the rest of the
+-- log phase.
+local peers, starts, retries = {}, {}, {}
+
+local function request_id()
+    return tonumber(cast("uintptr_t", get_request()))
+end
 
 local function pick_from(entry, tried, least)
     if least then
@@ -53,25 +75,31 @@ end
 
 -- nginx is retrying: the request leaves the failed peer, which it must not try again, and the
 -- failed try is kept for the log phase to count.
-local function leave(ctx, previous)
+local function leave(id, previous)
     inflight:incr(previous.key, -1, 0)
-    ctx.baton_peer = nil
-    local tried = ctx.baton_tried or {}
-    tried[previous.key] = true
-    ctx.baton_tried = tried
-    local tries = ctx.baton_tries or {}
-    tries[#tries + 1] = { key = previous.key, seconds = now() - ctx.baton_at }
-    ctx.baton_tries = tries
-    return tried
+    peers[id] = nil
+    local retry = retries[id]
+    if not retry then
+        retry = { tried = {}, tries = {} }
+        retries[id] = retry
+    end
+    retry.tried[previous.key] = true
+    retry.tries[#retry.tries + 1] = { key = previous.key, seconds = now() - starts[id] }
+    return retry.tried
 end
 
 -- least: whether the route balances by least in flight (round-robin otherwise). The slow start
 -- comes with the peer set (see baton.peerset).
 function _M.balance(service, least)
-    local ctx = ngx.ctx
-    local previous = ctx.baton_peer
-    local tried = previous and leave(ctx, previous)
+    local id = request_id()
+    local retrying = get_last_failure() ~= nil
+    local previous = retrying and peers[id] or nil
+    local tried = previous and leave(id, previous)
+    if not retrying then
+        retries[id] = nil
+    end
     local peer, entry = choose(service, tried, least)
+    peers[id], starts[id] = peer, now()
     if not peer then
         if previous then
             ngx.log(ngx.ERR, "baton: no other peer is up in upstream '", service, "' to retry on")
@@ -80,14 +108,12 @@ function _M.balance(service, least)
         end
         return ngx.exit(NGX_BUSY)
     end
-    ctx.baton_peer = peer
-    ctx.baton_at = now()
     local ok, err = ngx_balancer.set_current_peer(peer.host, peer.port)
     if not ok then
         ngx.log(ngx.ERR, "baton: could not use peer ", peer.key, ": ", err)
         return ngx.exit(NGX_BUSY)
     end
-    if not previous then
+    if not retrying then
         local more = entry.n - 1
         if more > MAX_MORE_TRIES then
             more = MAX_MORE_TRIES
@@ -102,9 +128,13 @@ end
 -- upstream errors: the request is no longer in flight on its last peer, and its tries are
 -- counted. Only a retried request or a 5xx reads nginx's list of tries.
 function _M.log()
-    local ctx = ngx.ctx
-    local peer = ctx.baton_peer
-    local tries = ctx.baton_tries
+    local id = request_id()
+    local peer, retry, start = peers[id], retries[id], starts[id]
+    local tries = retry and retry.tries
+    peers[id] = nil
+    if retry then
+        retries[id] = nil
+    end
     if peer then
         inflight:incr(peer.key, -1, 0)
     elseif not tries then
@@ -112,9 +142,9 @@ function _M.log()
     end
     local status = ngx.status
     if tries or status >= 500 then
-        tally.tries(tries, peer, peer and now() - ctx.baton_at, status)
+        tally.tries(tries, peer, peer and now() - start, status)
     else
-        tally.request(peer.key, status, now() - ctx.baton_at)
+        tally.request(peer.key, status, now() - start)
     end
 end
 
