@@ -49,13 +49,13 @@ final class ContractSamples {
 		if (type == String.class) {
 			return TEXT;
 		}
-		if (type == Integer.class && optionalNumbersLeftOut) {
+		if ((type == Integer.class || type == Long.class) && optionalNumbersLeftOut) {
 			return null;
 		}
 		if (type == int.class || type == Integer.class) {
 			return 1;
 		}
-		if (type == long.class) {
+		if (type == long.class || type == Long.class) {
 			return 1L;
 		}
 		if (type == boolean.class) {

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 import java.util.function.ToLongFunction;
@@ -83,7 +84,8 @@ abstract class ProgressiveDeliveryIntegrationTests extends NodeWorldTests {
 
 		this.topics.gate("orders", fresh.endpoint(), "ADMIN", true);
 		String up = this.topics.gate("orders", fresh.endpoint(), "HEALTH", true);
-		await().atMost(WAIT).until(() -> this.topics.answer("PeerApplied", up, "node-a").isPresent());
+		JsonNode answer = await().atMost(WAIT)
+			.until(() -> this.topics.answer("PeerApplied", up, "node-a").orElse(null), Objects::nonNull);
 		Instant applied = Instant.now();
 		Window early = Window.of(load, fresh, old);
 		await().pollDelay(Duration.ofSeconds(1)).atMost(WAIT).until(() -> true);
@@ -97,6 +99,8 @@ abstract class ProgressiveDeliveryIntegrationTests extends NodeWorldTests {
 			.as("the fresh peer's share in its first second (it ramps from 10 %% to 21 %% of a full weight)")
 			.isBetween(0.02, 0.30);
 		assertThat(late.freshShare()).as("its share once the slow start is over").isCloseTo(0.50, within(0.03));
+		assertThat(answer.path("slowStartMillis").asLong()).as("the ramp the node's answer tells the deployer of")
+			.isEqualTo(8000);
 	}
 
 	@Test

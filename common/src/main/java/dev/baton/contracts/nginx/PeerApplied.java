@@ -19,9 +19,12 @@ import dev.baton.contracts.ServiceName;
  * @param port the peer's port
  * @param up whether the peer now receives new requests on this node
  * @param at when it was applied
+ * @param slowStartMillis for a peer that is up, the route's slow start on this node: a
+ * peer that came up with this command ramps to its full share of new requests over it; 0
+ * when the route has none, when the peer is not up, and when absent
  */
 public record PeerApplied(NodeId nodeId, CommandId commandId, ServiceName service, String host, int port, boolean up,
-		Instant at) implements NginxEvent {
+		Instant at, Long slowStartMillis) implements NginxEvent {
 
 	public PeerApplied {
 		Objects.requireNonNull(nodeId, "nodeId is required");
@@ -29,6 +32,18 @@ public record PeerApplied(NodeId nodeId, CommandId commandId, ServiceName servic
 		Objects.requireNonNull(service, "service is required");
 		Objects.requireNonNull(at, "at is required");
 		new Endpoint(host, port); // throws when host or port is invalid
+		slowStartMillis = (slowStartMillis != null && up) ? slowStartMillis : 0L;
+		if (slowStartMillis < 0) {
+			throw new IllegalArgumentException("slowStartMillis must be 0 or more, got " + slowStartMillis);
+		}
+	}
+
+	/**
+	 * An answer from a route without slow start.
+	 */
+	public PeerApplied(NodeId nodeId, CommandId commandId, ServiceName service, String host, int port, boolean up,
+			Instant at) {
+		this(nodeId, commandId, service, host, port, up, at, 0L);
 	}
 
 	public Endpoint endpoint() {

@@ -79,7 +79,10 @@ final class BakeSteps {
 	/**
 	 * Bakes a batch that is back in rotation, unless a deployer before this one finished
 	 * its bake: a canary batch always (promoting it, or only raising what a promotion
-	 * left below full weight), any other but the last when the deploy has a bake.
+	 * left below full weight), any other but the last when the deploy has a bake or the
+	 * nginx nodes ramp the batch's peers up by slow start. The bake then lasts at least
+	 * the ramp, so that the next batch leaves rotation only once this one takes its full
+	 * share of the requests.
 	 * @param canary the canary's share when it was enabled now, or null when it was
 	 * enabled by a deployer before this one, or is not the canary
 	 */
@@ -91,15 +94,21 @@ final class BakeSteps {
 		else if (canaryBatch && progress.belowFullWeight(batch)) {
 			promote(plan, batch);
 		}
-		else if (!canaryBatch && !last && !plan.policy().bake().isZero() && !progress.baked(batch)) {
-			bake(plan, batch, controls);
+		else if (!canaryBatch && !last && !progress.baked(batch)) {
+			Duration bake = longest(plan.policy().bake(), progress.ramp());
+			if (!bake.isZero()) {
+				bake(plan, batch, bake, controls);
+			}
 		}
 		progress.bakedNow(batch);
 	}
 
-	private void bake(DeployPlan plan, List<Target> batch, DeployControls controls)
+	private static Duration longest(Duration one, Duration other) {
+		return (one.compareTo(other) >= 0) ? one : other;
+	}
+
+	private void bake(DeployPlan plan, List<Target> batch, Duration bake, DeployControls controls)
 			throws DeployFailure, InterruptedException {
-		Duration bake = plan.policy().bake();
 		this.events.step(new BakeStarted(plan.deployId(), plan.service(), plan.version(), ids(batch), bake.toMillis(),
 				null, this.clock.instant()));
 		if (controls.cancelledWithin(bake)) {
@@ -193,13 +202,16 @@ final class BakeSteps {
 
 	/**
 	 * Which batches' bakes ended, and the weight each instance's gate opened at: as the
-	 * record shows them for a resumed deploy, kept up as the deploy bakes.
+	 * record shows them for a resumed deploy, kept up as the deploy bakes; and the slow
+	 * start of the batch enabled last, which a resumed deploy does not know.
 	 */
 	static final class Progress {
 
 		private final Set<InstanceId> baked;
 
 		private final Map<InstanceId, Integer> weights;
+
+		private Duration ramp = Duration.ZERO;
 
 		Progress(Set<InstanceId> baked, Map<InstanceId, Integer> weights) {
 			this.baked = new HashSet<>(baked);
@@ -225,8 +237,18 @@ final class BakeSteps {
 			return (weight == null) ? now : new CanaryShare(now.percent(), weight, now.canaryPeers(), now.fullPeers());
 		}
 
+		/** A peer of the batch being enabled ramps up over the given slow start. */
+		void ramping(Duration slowStart) {
+			this.ramp = longest(this.ramp, slowStart);
+		}
+
+		Duration ramp() {
+			return this.ramp;
+		}
+
 		void bakedNow(List<Target> batch) {
 			this.baked.addAll(ids(batch));
+			this.ramp = Duration.ZERO;
 		}
 
 	}

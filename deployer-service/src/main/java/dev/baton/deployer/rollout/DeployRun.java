@@ -220,7 +220,7 @@ public final class DeployRun {
 			}
 		}
 		for (Map.Entry<Target, GateSteps.Pending> enable : opening.entrySet()) {
-			this.gates.enable(this.plan, enable.getValue(), DeployPhase.ROLLOUT, true);
+			this.baked.ramping(this.gates.enable(this.plan, enable.getValue(), DeployPhase.ROLLOUT, true));
 			this.stages.put(enable.getKey().instanceId(), Stage.ENABLED);
 		}
 	}

@@ -140,18 +140,27 @@ final class GateSteps {
 	 * Waits until every live node reports the peer up and publishes
 	 * {@link InstanceEnabled}.
 	 * @param strict whether a node that does not confirm fails the deploy
+	 * @return the longest slow start a node reported for the peer: how long it takes to
+	 * ramp to its full share of new requests (zero for none, and when not confirmed)
 	 */
-	void enable(DeployPlan plan, Pending pending, DeployPhase phase, boolean strict)
+	Duration enable(DeployPlan plan, Pending pending, DeployPhase phase, boolean strict)
 			throws DeployFailure, InterruptedException {
 		Settled settled = awaitAnswers(pending, GateSteps::up, plan.policy().enableTimeout());
 		String rejection = rejection(settled);
 		if (!rejection.isEmpty() || !settled.complete()) {
 			fail(plan, pending, strict, "opening the DEPLOY gate of " + pending.target().instanceId()
 					+ (!rejection.isEmpty() ? rejection : " was not confirmed up by " + settled.missing()));
-			return;
+			return Duration.ZERO;
 		}
 		this.events.step(new InstanceEnabled(plan.deployId(), plan.service(), pending.target().instanceId(), phase,
 				answered(pending, settled), this.clock.instant(), pending.weight()));
+		return Duration.ofMillis(settled.answers()
+			.values()
+			.stream()
+			.filter(PeerApplied.class::isInstance)
+			.mapToLong((answer) -> ((PeerApplied) answer).slowStartMillis())
+			.max()
+			.orElse(0));
 	}
 
 	private Settled awaitAnswers(Pending pending, Predicate<NginxEvent> settles, Duration timeout)

@@ -221,7 +221,7 @@ final class SurgeRollout {
 			}
 		}
 		for (GateSteps.Pending pending : opening.values()) {
-			this.gates.enable(this.plan, pending, DeployPhase.ROLLOUT, true);
+			this.baked.ramping(this.gates.enable(this.plan, pending, DeployPhase.ROLLOUT, true));
 		}
 		this.bakes.afterBatch(this.plan, fresh, canary, last, share, this.controls, this.baked);
 		hold(false);

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.Version;
+import dev.baton.contracts.deploy.BakeStarted;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployRollingBack;
 import dev.baton.contracts.deploy.InstanceDrained;
@@ -49,6 +50,19 @@ class DeployRunTests {
 				"DeploySucceeded");
 		assertThat(this.world.gates).extracting((gate) -> gate.port() + (gate.open() ? " open" : " closed"))
 			.containsExactly("9001 closed", "9001 open", "9002 closed", "9002 open");
+	}
+
+	@Test
+	void holdsTheNextBatchInRotationUntilTheSlowStartTheNodesReportForTheLastOneIsOver() throws InterruptedException {
+		this.world.slowStartMillis = 300;
+		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)), List.of(target(2)))));
+
+		assertThat(this.world.describedSteps()).containsSubsequence("enabled orders-1 ROLLOUT", "BakeStarted",
+				"BakeEnded", "drained orders-2 ROLLOUT");
+		assertThat(this.world.steps).filteredOn(BakeStarted.class::isInstance)
+			.singleElement()
+			.satisfies(
+					(step) -> assertThat(((BakeStarted) step).bakeMillis()).as("the bake is the ramp").isEqualTo(300));
 	}
 
 	@Test

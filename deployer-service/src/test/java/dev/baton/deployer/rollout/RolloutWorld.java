@@ -98,6 +98,9 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	/** Fewest instances in rotation seen after any gate command or stop. */
 	volatile int leastInRotation = Integer.MAX_VALUE;
 
+	/** The slow start the nodes report when a peer comes up, in milliseconds. */
+	volatile long slowStartMillis;
+
 	/** Gate commands the nodes leave unanswered. */
 	volatile Predicate<SetPeerGate> unanswered = (command) -> false;
 
@@ -276,7 +279,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 		for (NodeId node : this.answering) {
 			this.board.onNginxEvent(command.open()
 					? new PeerApplied(node, command.commandId(), command.service(), command.host(), command.port(),
-							true, Instant.now())
+							true, Instant.now(), this.slowStartMillis)
 					: new PeerDrained(node, command.commandId(), command.service(), command.host(), command.port(), 1,
 							Instant.now()));
 		}

@@ -180,7 +180,7 @@ public class PeerSync implements AutoCloseable {
 			boolean up = peers.stateOf(answer.endpoint()).orElse(false);
 			try (LogContext context = CommandLogContext.open(answer.commandId(), service, answer.endpoint())) {
 				this.events.publish(new PeerApplied(this.node, answer.commandId(), service, answer.endpoint().host(),
-						answer.endpoint().port(), up, applied));
+						answer.endpoint().port(), up, applied, peers.slowStart().toMillis()));
 				this.metrics.commandAnswered(service, CommandOutcome.APPLIED, answer.writtenAt(), applied);
 				if (answer.live()) {
 					logger.info("Applied command: the peer is {} in nginx", up ? "up" : "out of rotation");
