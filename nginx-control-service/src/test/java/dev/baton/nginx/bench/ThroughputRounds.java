@@ -106,7 +106,7 @@ final class ThroughputRounds {
 					median(cpuPerRequest), overBare);
 		}
 		System.out.println("(cpu us/req: CPU time of the front nginx worker per request, its flush timer included;"
-				+ " bare: a balancer_by_lua that only sets one of the peers at random, the floor of any Lua balancer)");
+				+ " bare: a balancer_by_lua that only sets the peers in turn, the floor of any Lua balancer)");
 		this.results.forEach((upstream, runs) -> runs.stream()
 			.filter((run) -> !run.errors().isEmpty())
 			.forEach((run) -> System.out.println("  " + upstream.label() + ": " + run.errors())));
