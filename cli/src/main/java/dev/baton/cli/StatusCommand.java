@@ -20,14 +20,18 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The fleet as Kafka records it: every instance's lifecycle, version and health from
- * {@code registry.state}, its gates from {@code nginx.commands}, and what each nginx node
- * last reported about it (applied, draining with its in-flight count, drained) from the
- * last minute of {@code nginx.events}. An instance whose DEPLOY gate a failed deploy left
- * closed is shown as kept out of rotation, with the failure's reason, and one whose
- * version the registry refuses with the registry's reason.
+ * The fleet as Kafka records it: every instance's lifecycle, version (the one it runs and
+ * the one it registered with) and health from {@code registry.state}, its gates from
+ * {@code nginx.commands}, and what each nginx node last reported about it (applied,
+ * draining with its in-flight count, drained) from the last minute of
+ * {@code nginx.events}. An instance whose DEPLOY gate a failed deploy left closed is
+ * shown as kept out of rotation, with the failure's reason, and one whose version the
+ * registry refuses with the registry's reason.
  */
 @Command(name = "status", description = { "Instances with lifecycle, gates, version, health and nginx nodes' view.",
+		"VERSION is the version an instance runs, as its latest HEALTHY verdict on a version the registry accepts "
+				+ "reported it, and the one it registered with when they differ, as v2 (registered v1); --json gives "
+				+ "them as version and registeredVersion.",
 		"An instance a failed deploy kept out of rotation (its DEPLOY gate left closed) is named below the table "
 				+ "with the failure's reason; --json gives it as keptOut, and a closed gate's reason as "
 				+ "deployGateReason.",

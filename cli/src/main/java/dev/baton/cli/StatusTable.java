@@ -14,7 +14,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class StatusTable {
 
-	private static final String ROW = "%-22s %-10s %-21s %-8s %-11s %-22s %-24s %s%n";
+	/** The row's format, with the VERSION column's width left to fill in. */
+	private static final String ROW = "%%-22s %%-10s %%-21s %%-%ds %%-11s %%-22s %%-24s %%s%%n";
 
 	private StatusTable() {
 	}
@@ -23,15 +24,17 @@ final class StatusTable {
 	 * @param deploys how each service's running deploy stands, one line each
 	 */
 	static void print(PrintWriter out, List<ObjectNode> instances, List<String> deploys) {
-		out.printf(ROW, "INSTANCE", "SERVICE", "ENDPOINT", "VERSION", "LIFECYCLE", "GATES A/H/D", "HEALTH", "NGINX");
+		int versionWidth = instances.stream().mapToInt((instance) -> version(instance).length()).max().orElse(0);
+		String row = String.format(ROW, Math.max(versionWidth, 8));
+		out.printf(row, "INSTANCE", "SERVICE", "ENDPOINT", "VERSION", "LIFECYCLE", "GATES A/H/D", "HEALTH", "NGINX");
 		for (ObjectNode instance : instances) {
 			JsonNode health = instance.path("lastHealth");
 			String healthText = health.isMissingNode() || health.isNull() ? "-"
 					: health.path("status").asString() + " " + health.path("version").asString("");
-			out.printf(ROW, instance.path("instanceId").asString(), instance.path("service").asString(),
-					instance.path("host").asString() + ":" + instance.path("port").asInt(),
-					instance.path("version").asString(), instance.path("lifecycle").asString(), gates(instance),
-					healthText.trim(), nodes(instance.path("nodes")));
+			out.printf(row, instance.path("instanceId").asString(), instance.path("service").asString(),
+					instance.path("host").asString() + ":" + instance.path("port").asInt(), version(instance),
+					instance.path("lifecycle").asString(), gates(instance), healthText.trim(),
+					nodes(instance.path("nodes")));
 		}
 		instances.stream().filter((instance) -> instance.has("keptOut")).forEach((instance) -> keptOut(out, instance));
 		instances.stream()
@@ -44,6 +47,16 @@ final class StatusTable {
 					instance.path("instanceId").asString(), instance.path("replaces").path("instanceId").asString(),
 					instance.path("replaces").path("deployId").asString()));
 		deploys.forEach((description) -> out.printf("D%s%n", description.substring(1)));
+	}
+
+	/**
+	 * The version the instance runs, and the one it registered with when that differs: an
+	 * app a deploy restarts need not register again.
+	 */
+	private static String version(JsonNode instance) {
+		String running = instance.path("version").asString();
+		String registered = instance.path("registeredVersion").asString(running);
+		return registered.equals(running) ? running : running + " (registered " + registered + ")";
 	}
 
 	private static void keptOut(PrintWriter out, JsonNode instance) {

@@ -20,6 +20,8 @@ import picocli.CommandLine;
 
 import dev.baton.kafka.testing.TestKafka;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * One installation of its own (a fresh topic prefix) on a real broker, written to as the
  * services and CI would, and the {@code baton} command run against it.
@@ -104,6 +106,17 @@ final class CliBench implements AutoCloseable {
 	}
 
 	record Result(int code, String out, String err) {
+
+		/**
+		 * The one line of the output that starts with a name (an instance's, a node's).
+		 * @param name the name
+		 * @return the line, without trailing blanks
+		 */
+		String line(String name) {
+			List<String> lines = this.out.lines().filter((line) -> line.startsWith(name + " ")).toList();
+			assertThat(lines).as("the line of %s in%n%s%s", name, this.out, this.err).hasSize(1);
+			return lines.get(0).stripTrailing();
+		}
 
 	}
 

@@ -228,6 +228,28 @@ abstract class CliIntegrationTests {
 	}
 
 	@Test
+	void statusShowsTheVersionAnInstanceRunsAndTheOneItRegisteredWithWhenTheyDiffer() {
+		String now = Instant.now().toString();
+		this.bench.send("registry.state", "orders-1",
+				"{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001,"
+						+ "\"version\":\"v2\",\"registeredVersion\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"lastHealth\":{\"status\":\"HEALTHY\",\"version\":\"v2\",\"probedAt\":\""
+						+ now + "\"},\"revision\":5,\"updatedAt\":\"" + now + "\"}");
+		this.bench.send("registry.state", "orders-2",
+				"{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-2\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9002,"
+						+ "\"version\":\"v2\",\"registeredVersion\":\"v2\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"revision\":5,\"updatedAt\":\""
+						+ now + "\"}");
+
+		CliBench.Result result = baton("status", "orders");
+
+		assertThat(result.code()).isEqualTo(ExitCode.OK);
+		assertThat(result.line("orders-1")).contains(" v2 (registered v1) ", "HEALTHY v2");
+		assertThat(result.line("orders-2")).contains(" v2 ").doesNotContain("registered");
+		JsonNode instances = Kafka.JSON.readTree(baton("status", "orders", "--json").out());
+		assertThat(instances.get(0).path("version").asString()).isEqualTo("v2");
+		assertThat(instances.get(0).path("registeredVersion").asString()).isEqualTo("v1");
+	}
+
+	@Test
 	void statusNoLongerShowsAnInstanceKeptOutOnceALaterDeployTouchesIt() {
 		String now = Instant.now().toString();
 		this.bench.send("registry.state", "orders-1",

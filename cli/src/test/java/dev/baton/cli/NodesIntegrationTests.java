@@ -2,7 +2,6 @@ package dev.baton.cli;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterEach;
@@ -58,12 +57,12 @@ abstract class NodesIntegrationTests {
 		CliBench.Result result = this.bench.baton("nodes");
 
 		assertThat(result.code()).isEqualTo(ExitCode.OK);
-		assertThat(line(result, "edge-live")).contains("orders,billing", "epoch-edge-live", "s ago").endsWith(" live");
-		assertThat(line(result, "edge-silent")).containsPattern("\\d+s ago +silent \\d+s, still waited for$");
-		assertThat(line(result, "edge-left")).endsWith(" left: stopped");
-		assertThat(line(result, "edge-gone")).endsWith(" forgotten by alice: host decommissioned");
-		assertThat(line(result, "edge-old")).containsPattern(" expired \\(silent 12m(\\d\\ds)?, expiry 10m\\)$");
-		assertThat(line(result, "edge-back")).endsWith(" live");
+		assertThat(result.line("edge-live")).contains("orders,billing", "epoch-edge-live", "s ago").endsWith(" live");
+		assertThat(result.line("edge-silent")).containsPattern("\\d+s ago +silent \\d+s, still waited for$");
+		assertThat(result.line("edge-left")).endsWith(" left: stopped");
+		assertThat(result.line("edge-gone")).endsWith(" forgotten by alice: host decommissioned");
+		assertThat(result.line("edge-old")).containsPattern(" expired \\(silent 12m(\\d\\ds)?, expiry 10m\\)$");
+		assertThat(result.line("edge-back")).endsWith(" live");
 	}
 
 	@Test
@@ -92,7 +91,7 @@ abstract class NodesIntegrationTests {
 
 		CliBench.Result result = this.bench.baton("nodes", "--expiry", "1m");
 
-		assertThat(line(result, "edge-recent")).contains("expired (silent 3m");
+		assertThat(result.line("edge-recent")).contains("expired (silent 3m");
 		assertThat(result.out()).doesNotContain("edge-ancient");
 	}
 
@@ -114,7 +113,7 @@ abstract class NodesIntegrationTests {
 		assertThat(forgotten.path("requestedBy").asString()).isEqualTo("alice");
 		assertThat(forgotten.path("reason").asString()).isEqualTo("VM deleted");
 		assertThat(Instant.parse(forgotten.path("at").asString())).isBefore(Instant.now().plusSeconds(1));
-		assertThat(line(this.bench.baton("nodes"), "edge-2")).endsWith("forgotten by alice: VM deleted");
+		assertThat(this.bench.baton("nodes").line("edge-2")).endsWith("forgotten by alice: VM deleted");
 	}
 
 	@Test
@@ -168,12 +167,6 @@ abstract class NodesIntegrationTests {
 	private static String forgotten(String node, String by, String reason) {
 		return "{\"type\":\"NodeForgotten\",\"nodeId\":\"" + node + "\",\"requestedBy\":\"" + by + "\",\"reason\":\""
 				+ reason + "\",\"at\":\"" + Instant.now() + "\"}";
-	}
-
-	private static String line(CliBench.Result result, String node) {
-		List<String> lines = result.out().lines().filter((line) -> line.startsWith(node + " ")).toList();
-		assertThat(lines).as("the line of %s in%n%s%s", node, result.out(), result.err()).hasSize(1);
-		return lines.get(0).stripTrailing();
 	}
 
 }

@@ -13,12 +13,15 @@ import dev.baton.contracts.deploy.DeployRequest;
 import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStarted;
 import dev.baton.contracts.deploy.DeployStep;
+import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.nginx.NginxCommand;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registration.InstanceDeregistered;
 import dev.baton.contracts.registration.InstanceRegistered;
 import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.contracts.registry.InstanceSnapshot;
+import dev.baton.contracts.registry.Lifecycle;
+import dev.baton.contracts.registry.ObservedHealth;
 import dev.baton.contracts.registry.RegistryStateMessage;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -89,6 +92,7 @@ class HandWrittenJsonTests {
 
 		InstanceSnapshot snapshot = (InstanceSnapshot) message;
 		assertThat(snapshot.versionRefusal()).isEmpty();
+		assertThat(snapshot.registeredVersion()).isEqualTo(snapshot.version());
 		assertThat(snapshot.healthGateOpen()).isTrue();
 		InstanceSnapshot refused = new InstanceSnapshot(snapshot.instanceId(), snapshot.service(), snapshot.host(),
 				snapshot.port(), snapshot.version(), snapshot.healthPath(), snapshot.lifecycle(), snapshot.lastHealth(),
@@ -96,6 +100,19 @@ class HandWrittenJsonTests {
 		assertThat(refused.healthGateOpen()).isFalse();
 		assertThat(this.json.readValue(this.json.writeValueAsString(refused), RegistryStateMessage.class))
 			.isEqualTo(refused);
+	}
+
+	@Test
+	void aSnapshotCarriesTheVersionTheInstanceRunsBesideTheOneItRegisteredWith() {
+		InstanceSnapshot deployed = new InstanceSnapshot(InstanceId.of("orders-1"), ServiceName.of("orders"),
+				"127.0.0.1", 8081, Version.of("v2"), "/health", Lifecycle.ONLINE,
+				new ObservedHealth(HealthStatus.HEALTHY, Version.of("v2"), "", Instant.parse("2026-11-29T10:00:00Z")),
+				"alice", 5, Instant.parse("2026-11-29T10:00:00Z"), "", Version.of("v1"));
+
+		String written = this.json.writeValueAsString(deployed);
+
+		assertThat(written).contains("\"version\":\"v2\"", "\"registeredVersion\":\"v1\"");
+		assertThat(this.json.readValue(written, RegistryStateMessage.class)).isEqualTo(deployed);
 	}
 
 	@Test

@@ -347,6 +347,35 @@ abstract class RegistryIntegrationTests {
 	}
 
 	@Test
+	void theVersionAnInstanceReportsOnAnExpectedVersionIsTheVersionItsSnapshotCarriesAndARefusedOneIsNot() {
+		deployStep("{\"type\":\"DeploySucceeded\",\"deployId\":\"d-1\",\"service\":\"orders\",\"version\":\"v1\","
+				+ "\"durationMillis\":1000,\"at\":\"" + Instant.now() + "\"}");
+		RunningRegistry registry = start();
+		register("orders-1", 9841, "v1");
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle("orders-1")));
+		verdict("orders-1", 9841, "HEALTHY", "v1");
+		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(registry.lifecycle("orders-1")));
+
+		// A deploy of v2 restarts the instance, which does not register again.
+		deployStep("{\"type\":\"DeployStarted\",\"deployId\":\"d-2\",\"service\":\"orders\",\"version\":\"v2\","
+				+ "\"batches\":[[\"orders-1\"]],\"previousVersions\":{\"orders-1\":\"v1\"},\"at\":\"" + Instant.now()
+				+ "\"}");
+		verdict("orders-1", 9841, "HEALTHY", "v2");
+
+		await().atMost(WAIT).until(() -> "v2".equals(latestSnapshot("orders-1").get("version").asString()));
+		assertThat(latestSnapshot("orders-1").get("registeredVersion").asString()).isEqualTo("v1");
+		assertThat(registry.instance("orders-1").get("version").asString()).isEqualTo("v2");
+		assertThat(registry.instance("orders-1").get("registeredVersion").asString()).isEqualTo("v1");
+
+		verdict("orders-1", 9841, "HEALTHY", "v3");
+
+		await().atMost(WAIT)
+			.until(() -> latestSnapshot("orders-1").get("versionRefusal").asString().startsWith("reports v3"));
+		assertThat(latestSnapshot("orders-1").get("version").asString()).isEqualTo("v2");
+		assertThat(latestSnapshot("orders-1").get("lastHealth").get("version").asString()).isEqualTo("v3");
+	}
+
+	@Test
 	void withNoDeployOnRecordTheConfiguredExpectedVersionsAreTheOnlyOnesPutInRotation() {
 		RunningRegistry registry = start("baton.registry.services.orders.expected-versions=v1,v2");
 		register("orders-1", 9811, "v1");

@@ -18,7 +18,8 @@ import dev.baton.contracts.health.HealthStatus;
  * @param service its service
  * @param host its host
  * @param port its port
- * @param version the version it registered with
+ * @param version the version it runs: the one its latest healthy verdict reported, once
+ * the registry accepted that version; before such a verdict, the one it registered with
  * @param healthPath where it is probed
  * @param lifecycle where it is in its life
  * @param lastHealth the last verdict, absent before the first
@@ -29,10 +30,13 @@ import dev.baton.contracts.health.HealthStatus;
  * @param versionRefusal why the registry keeps the HEALTH gate closed although the latest
  * verdict is healthy: the instance reports a version its service does not expect; empty
  * otherwise, and in snapshots written before the registry checked versions
+ * @param registeredVersion the version it registered with, kept beside the one it runs
+ * because an app that a deploy restarts need not register again; {@code version} in
+ * snapshots written before the registry took the version from verdicts
  */
 public record InstanceSnapshot(InstanceId instanceId, ServiceName service, String host, int port, Version version,
 		String healthPath, Lifecycle lifecycle, ObservedHealth lastHealth, String decidedBy, long revision,
-		Instant updatedAt, String versionRefusal) implements RegistryStateMessage {
+		Instant updatedAt, String versionRefusal, Version registeredVersion) implements RegistryStateMessage {
 
 	public InstanceSnapshot {
 		Objects.requireNonNull(instanceId, "instanceId is required");
@@ -44,10 +48,22 @@ public record InstanceSnapshot(InstanceId instanceId, ServiceName service, Strin
 		new Endpoint(host, port); // throws when host or port is invalid
 		decidedBy = (decidedBy != null) ? decidedBy : "";
 		versionRefusal = (versionRefusal != null) ? versionRefusal : "";
+		registeredVersion = (registeredVersion != null) ? registeredVersion : version;
 	}
 
 	/**
-	 * A snapshot of an instance whose version nobody refused.
+	 * A snapshot of an instance that runs the version it registered with.
+	 */
+	public InstanceSnapshot(InstanceId instanceId, ServiceName service, String host, int port, Version version,
+			String healthPath, Lifecycle lifecycle, ObservedHealth lastHealth, String decidedBy, long revision,
+			Instant updatedAt, String versionRefusal) {
+		this(instanceId, service, host, port, version, healthPath, lifecycle, lastHealth, decidedBy, revision,
+				updatedAt, versionRefusal, version);
+	}
+
+	/**
+	 * A snapshot of an instance that runs the version it registered with, which nobody
+	 * refused.
 	 */
 	public InstanceSnapshot(InstanceId instanceId, ServiceName service, String host, int port, Version version,
 			String healthPath, Lifecycle lifecycle, ObservedHealth lastHealth, String decidedBy, long revision,

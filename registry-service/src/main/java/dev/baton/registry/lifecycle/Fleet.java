@@ -13,7 +13,9 @@ import java.util.function.Predicate;
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployStep;
+import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.contracts.registration.InstanceDeregistered;
 import dev.baton.contracts.registration.InstanceRegistered;
@@ -214,7 +216,7 @@ public final class Fleet {
 		if (previous == null || previous.deregistered()) {
 			InstanceSnapshot fresh = new InstanceSnapshot(registered.instanceId(), registered.service(),
 					endpoint.host(), endpoint.port(), registered.version(), registered.healthPath(),
-					Lifecycle.REGISTERED, null, "", revision, this.clock.instant());
+					Lifecycle.REGISTERED, null, "", revision, this.clock.instant(), "", registered.version());
 			return new Change(previous, fresh,
 					List.of(new Transition((previous != null) ? previous.lifecycle() : null, Lifecycle.REGISTERED)),
 					registered.registeredBy(), "registered on version " + registered.version());
@@ -229,8 +231,9 @@ public final class Fleet {
 					+ " would move it: deregister it first");
 		}
 		InstanceSnapshot updated = new InstanceSnapshot(previous.instanceId(), previous.service(), endpoint.host(),
-				endpoint.port(), registered.version(), registered.healthPath(), previous.lifecycle(),
-				previous.lastHealth(), previous.decidedBy(), revision, this.clock.instant(), previous.versionRefusal());
+				endpoint.port(), running(previous.lastHealth(), previous.versionRefusal(), registered.version()),
+				registered.healthPath(), previous.lifecycle(), previous.lastHealth(), previous.decidedBy(), revision,
+				this.clock.instant(), previous.versionRefusal(), registered.version());
 		return new Change(previous, updated, List.of(), registered.registeredBy(),
 				"re-registered on version " + registered.version());
 	}
@@ -239,7 +242,25 @@ public final class Fleet {
 		InstanceSnapshot before = change.before();
 		InstanceSnapshot after = change.after();
 		return before == null || !change.transitions().isEmpty() || !before.endpoint().equals(after.endpoint())
-				|| !before.version().equals(after.version()) || !before.healthPath().equals(after.healthPath());
+				|| !before.version().equals(after.version())
+				|| !before.registeredVersion().equals(after.registeredVersion())
+				|| !before.healthPath().equals(after.healthPath());
+	}
+
+	/**
+	 * The version an instance runs: the one it reports, once a healthy verdict carries it
+	 * and the registry accepts it. A refused version is the refusal's to show, never the
+	 * instance's version; an unhealthy verdict tells nothing of the version.
+	 * @param health the latest verdict, or null
+	 * @param versionRefusal why the registry refuses the version the verdict reports;
+	 * empty when it does not
+	 * @param otherwise the version when the verdict names none the registry accepts
+	 * @return the version
+	 */
+	private static Version running(ObservedHealth health, String versionRefusal, Version otherwise) {
+		boolean verified = health != null && health.status() == HealthStatus.HEALTHY && health.version() != null
+				&& versionRefusal.isEmpty();
+		return verified ? health.version() : otherwise;
 	}
 
 	private Optional<InstanceSnapshot> resolve(InstanceDeregistered deregistered) {
@@ -263,8 +284,8 @@ public final class Fleet {
 	Change transition(InstanceSnapshot from, Lifecycle to, ObservedHealth health, String versionRefusal,
 			String decidedBy, String actor, String reason) {
 		InstanceSnapshot after = new InstanceSnapshot(from.instanceId(), from.service(), from.host(), from.port(),
-				from.version(), from.healthPath(), to, health, decidedBy, from.revision() + 1, this.clock.instant(),
-				versionRefusal);
+				running(health, versionRefusal, from.version()), from.healthPath(), to, health, decidedBy,
+				from.revision() + 1, this.clock.instant(), versionRefusal, from.registeredVersion());
 		List<Transition> transitions = (from.lifecycle() != to) ? List.of(new Transition(from.lifecycle(), to))
 				: List.of();
 		return new Change(from, after, transitions, actor, reason);

@@ -104,7 +104,7 @@ class FleetTests {
 		InstanceSnapshot restarted = apply(this.fleet, registration("v2", 9001));
 
 		assertThat(restarted.lifecycle()).isEqualTo(Lifecycle.OFFLINE);
-		assertThat(restarted.version()).isEqualTo(Version.of("v2"));
+		assertThat(restarted.registeredVersion()).isEqualTo(Version.of("v2"));
 		assertThat(restarted.decidedBy()).isEqualTo("alice");
 	}
 
@@ -303,6 +303,67 @@ class FleetTests {
 
 		assertThat(reRegistered.healthGateOpen()).isFalse();
 		assertThat(reRegistered.versionRefusal()).startsWith("reports v3");
+	}
+
+	@Test
+	void aHealthyVerdictOnAnExpectedVersionIsTheVersionTheInstanceRuns() {
+		this.guardedFleet.learn(succeeded("d-1", "v1"));
+		apply(this.guardedFleet, registration("v1", 9001));
+		applyVerdict(this.guardedFleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01"));
+		this.guardedFleet.learn(started("d-2", "v2", "v1"));
+
+		InstanceSnapshot deployed = applyVerdict(this.guardedFleet, verdict(HealthStatus.HEALTHY, "v2", "10:00:02"));
+
+		assertThat(deployed.version()).isEqualTo(Version.of("v2"));
+		assertThat(deployed.registeredVersion()).isEqualTo(Version.of("v1"));
+	}
+
+	@Test
+	void aVersionTheGuardRefusesIsNotTheVersionTheInstanceRuns() {
+		this.guardedFleet.learn(succeeded("d-1", "v1"));
+		apply(this.guardedFleet, registration("v1", 9001));
+		applyVerdict(this.guardedFleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01"));
+
+		InstanceSnapshot refused = applyVerdict(this.guardedFleet, verdict(HealthStatus.HEALTHY, "v3", "10:00:02"));
+
+		assertThat(refused.version()).isEqualTo(Version.of("v1"));
+		assertThat(refused.versionRefusal()).startsWith("reports v3");
+	}
+
+	@Test
+	void aRefusedVersionBecomesTheVersionTheInstanceRunsOnceADeployOfItStarts() {
+		this.guardedFleet.learn(succeeded("d-1", "v1"));
+		apply(this.guardedFleet, registration("v1", 9001));
+		applyVerdict(this.guardedFleet, verdict(HealthStatus.HEALTHY, "v2", "10:00:01"));
+
+		this.guardedFleet.learn(started("d-2", "v2", "v1"));
+
+		assertThat(this.guardedFleet.reconsider(ORDERS)).singleElement()
+			.satisfies((change) -> assertThat(change.after().version()).isEqualTo(Version.of("v2")));
+	}
+
+	@Test
+	void anUnhealthyVerdictKeepsTheVersionLastVerified() {
+		apply(this.fleet, registration("v1", 9001));
+		applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v2", "10:00:01"));
+
+		InstanceSnapshot sick = applyVerdict(this.fleet, new VerdictIssued(ORDERS_1, ORDERS, "127.0.0.1", 9001,
+				HealthStatus.UNHEALTHY, null, "refused", 3, 0, 2, Instant.parse("2026-11-29T10:00:02Z"), null));
+
+		assertThat(sick.version()).isEqualTo(Version.of("v2"));
+	}
+
+	@Test
+	void aReRegistrationOnAnotherVersionLeavesTheVersionTheInstanceReportsUntilAVerdictSaysOtherwise() {
+		apply(this.fleet, registration("v1", 9001));
+		applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01"));
+
+		InstanceSnapshot reRegistered = apply(this.fleet, registration("v2", 9001));
+		InstanceSnapshot restarted = applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v2", "10:00:02"));
+
+		assertThat(reRegistered.version()).isEqualTo(Version.of("v1"));
+		assertThat(reRegistered.registeredVersion()).isEqualTo(Version.of("v2"));
+		assertThat(restarted.version()).isEqualTo(Version.of("v2"));
 	}
 
 	private Fleet guarded(VersionPolicy policy, boolean autoOnline) {
