@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.EndpointFields;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
 
@@ -21,18 +22,14 @@ import dev.baton.contracts.ServiceName;
  * @param at when it was applied
  */
 public record PeerApplied(NodeId nodeId, CommandId commandId, ServiceName service, String host, int port, boolean up,
-		Instant at) implements NginxEvent {
+		Instant at) implements NginxEvent, EndpointFields {
 
 	public PeerApplied {
 		Objects.requireNonNull(nodeId, "nodeId is required");
 		Objects.requireNonNull(commandId, "commandId is required");
 		Objects.requireNonNull(service, "service is required");
 		Objects.requireNonNull(at, "at is required");
-		new Endpoint(host, port); // throws when host or port is invalid
-	}
-
-	public Endpoint endpoint() {
-		return new Endpoint(this.host, this.port);
+		Endpoint.requireValid(host, port);
 	}
 
 }
