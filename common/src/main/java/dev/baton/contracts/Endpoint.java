@@ -20,6 +20,18 @@ public record Endpoint(String host, int port) {
 	private static final Pattern DNS_LABEL = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?");
 
 	public Endpoint {
+		requireValid(host, port);
+	}
+
+	/**
+	 * Refuses what no endpoint may be. The one check behind every contract that carries
+	 * an endpoint as separate {@code host} and {@code port} fields
+	 * ({@link EndpointFields}), called from its compact constructor.
+	 * @param host an IPv4 or IPv6 literal, or a DNS name
+	 * @param port 1 to 65535
+	 * @throws IllegalArgumentException naming the field that is invalid
+	 */
+	public static void requireValid(String host, int port) {
 		if (host == null || !isIpLiteral(host) && !isDnsName(host)) {
 			throw new IllegalArgumentException("host must be an IP literal or a DNS name, got " + Quoted.of(host));
 		}

@@ -1,5 +1,7 @@
 package dev.baton.contracts;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -31,5 +33,24 @@ class ArchitectureTests {
 		.doNotHaveSimpleName("package-info")
 		.should()
 		.beRecords();
+
+	/**
+	 * A contract that carries an endpoint as flat {@code host} and {@code port} fields
+	 * checks them with the one shared check; only a deregistration, which may name its
+	 * instance by id alone, has an optional endpoint instead.
+	 */
+	@ArchTest
+	static final ArchRule hostAndPortFieldsShareOneCheck = classes().that(haveHostAndPortFields())
+		.and()
+		.doNotHaveSimpleName("Endpoint")
+		.and()
+		.doNotHaveSimpleName("InstanceDeregistered")
+		.should()
+		.implement(EndpointFields.class);
+
+	private static DescribedPredicate<JavaClass> haveHostAndPortFields() {
+		return DescribedPredicate.describe("have host and port fields",
+				(type) -> type.tryGetField("host").isPresent() && type.tryGetField("port").isPresent());
+	}
 
 }

@@ -61,7 +61,7 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 		await().atMost(WAIT).until(() -> node.peers("orders").equals(Map.of(a.endpoint(), true, b.endpoint(), true)));
 		Set<Long> pids = node.nginxPids();
 
-		LoadGenerator load = closeLater(new LoadGenerator(node.listenPort("orders"), 4));
+		LoopingClients load = closeLater(new LoopingClients(node.listenPort("orders"), 4));
 		awaitMoreRequests(load, 200);
 		String close = this.topics.gate("orders", a.endpoint(), "DEPLOY", false);
 		await().atMost(WAIT).until(() -> this.topics.answer("PeerDrained", close, "node-a").isPresent());
@@ -86,7 +86,7 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 		assertThat(this.topics.answer("PeerApplied", close, "node-a").orElseThrow().get("up").asBoolean()).isFalse();
 	}
 
-	private static void awaitMoreRequests(LoadGenerator load, int more) {
+	private static void awaitMoreRequests(LoopingClients load, int more) {
 		int target = load.succeeded() + more;
 		await().atMost(WAIT).until(() -> load.succeeded() >= target || !load.failures().isEmpty());
 	}

@@ -49,7 +49,7 @@ abstract class NodeSurvivalIntegrationTests extends NodeWorldTests {
 			.until(() -> peers(arguments).equals(Map.of(a.endpoint(), true, b.endpoint(), true)));
 		List<Long> masters = NginxProcesses.masters(arguments.workingDirectory());
 		assertThat(masters).hasSize(1);
-		LoadGenerator load = closeLater(new LoadGenerator(arguments.listenPorts().get("orders"), 4));
+		LoopingClients load = closeLater(new LoopingClients(arguments.listenPorts().get("orders"), 4));
 		awaitMoreRequests(load, 200);
 
 		node.kill();
@@ -91,7 +91,7 @@ abstract class NodeSurvivalIntegrationTests extends NodeWorldTests {
 		this.topics.up("orders", a.endpoint());
 		await().atMost(WAIT).ignoreExceptions().until(() -> peers(arguments).equals(Map.of(a.endpoint(), true)));
 		List<Long> masters = NginxProcesses.masters(arguments.workingDirectory());
-		LoadGenerator load = closeLater(new LoadGenerator(arguments.listenPorts().get("orders"), 4));
+		LoopingClients load = closeLater(new LoopingClients(arguments.listenPorts().get("orders"), 4));
 		awaitMoreRequests(load, 200);
 
 		node.stop();
@@ -228,7 +228,7 @@ abstract class NodeSurvivalIntegrationTests extends NodeWorldTests {
 		return peers;
 	}
 
-	private static void awaitMoreRequests(LoadGenerator load, int more) {
+	private static void awaitMoreRequests(LoopingClients load, int more) {
 		int target = load.succeeded() + more;
 		await().atMost(WAIT).until(() -> load.succeeded() >= target || !load.failures().isEmpty());
 	}

@@ -76,7 +76,7 @@ abstract class ProgressiveDeliveryIntegrationTests extends NodeWorldTests {
 				"baton.nginx-control.routes.orders.slow-start=8s");
 		this.topics.up("orders", old.endpoint());
 		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(old.endpoint())));
-		LoadGenerator load = closeLater(new LoadGenerator(node.listenPort("orders"), 4));
+		LoopingClients load = closeLater(new LoopingClients(node.listenPort("orders"), 4));
 		// The old peer slow-starts too, alone: it gets every request, and its ramp is
 		// over
 		// before the fresh peer comes up.
@@ -137,7 +137,7 @@ abstract class ProgressiveDeliveryIntegrationTests extends NodeWorldTests {
 		// since is on nginx's clock, the machine's: the old peer would be at its full
 		// weight by now even if its ramp had run from when it came up
 		await().atMost(WAIT).until(() -> System.currentTimeMillis() > oldSince + 8_500);
-		LoadGenerator load = closeLater(new LoadGenerator(slowStartOn.listenPorts().get("orders"), 4));
+		LoopingClients load = closeLater(new LoopingClients(slowStartOn.listenPorts().get("orders"), 4));
 		await().atMost(WAIT).until(() -> load.servedBy(old.port()) > 100 || !load.failures().isEmpty());
 		this.topics.gate("orders", fresh.endpoint(), "ADMIN", true);
 		String up = this.topics.gate("orders", fresh.endpoint(), "HEALTH", true);
@@ -210,7 +210,7 @@ abstract class ProgressiveDeliveryIntegrationTests extends NodeWorldTests {
 				"baton.nginx-control.stats.interval=250ms", "baton.nginx-control.stats.publish-for=2s");
 		this.topics.up("orders", app.endpoint());
 		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(app.endpoint())));
-		LoadGenerator load = closeLater(new LoadGenerator(node.listenPort("orders"), 1));
+		LoopingClients load = closeLater(new LoopingClients(node.listenPort("orders"), 1));
 
 		await().atMost(WAIT)
 			.until(() -> peerStats("node-a").stream().anyMatch((stats) -> stats.path("peers").size() > 0));
@@ -305,10 +305,10 @@ abstract class ProgressiveDeliveryIntegrationTests extends NodeWorldTests {
 	/**
 	 * Requests the load generator got answered from two peers, from when it was taken.
 	 */
-	private record Window(LoadGenerator load, UpstreamServer fresh, UpstreamServer old, int freshBefore,
+	private record Window(LoopingClients load, UpstreamServer fresh, UpstreamServer old, int freshBefore,
 			int oldBefore) {
 
-		static Window of(LoadGenerator load, UpstreamServer fresh, UpstreamServer old) {
+		static Window of(LoopingClients load, UpstreamServer fresh, UpstreamServer old) {
 			return new Window(load, fresh, old, load.servedBy(fresh.port()), load.servedBy(old.port()));
 		}
 

@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.baton.contracts.DeployId;
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.EndpointFields;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
@@ -28,7 +29,7 @@ import dev.baton.contracts.Version;
  * @param at when
  */
 public record InstanceLaunched(DeployId deployId, ServiceName service, InstanceId replaces, String host, int port,
-		Version version, Instant at) implements DeployStep {
+		Version version, Instant at) implements DeployStep, EndpointFields {
 
 	public InstanceLaunched {
 		Objects.requireNonNull(deployId, "deployId is required");
@@ -36,11 +37,7 @@ public record InstanceLaunched(DeployId deployId, ServiceName service, InstanceI
 		Objects.requireNonNull(replaces, "replaces is required");
 		Objects.requireNonNull(version, "version is required");
 		Objects.requireNonNull(at, "at is required");
-		new Endpoint(host, port); // throws when host or port is invalid
-	}
-
-	public Endpoint endpoint() {
-		return new Endpoint(this.host, this.port);
+		Endpoint.requireValid(host, port);
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.baton.contracts.DeployId;
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.EndpointFields;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.StepId;
@@ -29,7 +30,7 @@ import dev.baton.contracts.Version;
  */
 public record InstanceRestartStarted(DeployId deployId, ServiceName service, InstanceId instanceId, String host,
 		int port, DeployPhase phase, StepId stepId, Version version, long healthTimeoutMillis,
-		Instant at) implements DeployStep {
+		Instant at) implements DeployStep, EndpointFields {
 
 	public InstanceRestartStarted {
 		Objects.requireNonNull(deployId, "deployId is required");
@@ -39,11 +40,7 @@ public record InstanceRestartStarted(DeployId deployId, ServiceName service, Ins
 		Objects.requireNonNull(stepId, "stepId is required");
 		Objects.requireNonNull(version, "version is required");
 		Objects.requireNonNull(at, "at is required");
-		new Endpoint(host, port); // throws when host or port is invalid
-	}
-
-	public Endpoint endpoint() {
-		return new Endpoint(this.host, this.port);
+		Endpoint.requireValid(host, port);
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.baton.contracts.DeployId;
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.EndpointFields;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.StepId;
@@ -30,7 +31,7 @@ import dev.baton.contracts.Version;
  */
 public record InstanceRestarted(DeployId deployId, ServiceName service, InstanceId instanceId, String host, int port,
 		DeployPhase phase, StepId stepId, Version version, int exitCode, String stderr, long healthTimeoutMillis,
-		Instant at) implements DeployStep {
+		Instant at) implements DeployStep, EndpointFields {
 
 	public InstanceRestarted {
 		Objects.requireNonNull(deployId, "deployId is required");
@@ -40,12 +41,8 @@ public record InstanceRestarted(DeployId deployId, ServiceName service, Instance
 		Objects.requireNonNull(stepId, "stepId is required");
 		Objects.requireNonNull(version, "version is required");
 		Objects.requireNonNull(at, "at is required");
-		new Endpoint(host, port); // throws when host or port is invalid
+		Endpoint.requireValid(host, port);
 		stderr = (stderr != null) ? stderr : "";
-	}
-
-	public Endpoint endpoint() {
-		return new Endpoint(this.host, this.port);
 	}
 
 }

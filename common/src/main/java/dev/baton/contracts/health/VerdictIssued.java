@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.EndpointFields;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.StepId;
@@ -34,19 +35,15 @@ import dev.baton.contracts.Version;
  */
 public record VerdictIssued(InstanceId instanceId, ServiceName service, String host, int port, HealthStatus status,
 		Version version, String reason, long latencyMillis, int consecutiveSuccesses, int consecutiveFailures,
-		Instant probedAt, StepId answersStep) implements HealthVerdictMessage {
+		Instant probedAt, StepId answersStep) implements HealthVerdictMessage, EndpointFields {
 
 	public VerdictIssued {
 		Objects.requireNonNull(instanceId, "instanceId is required");
 		Objects.requireNonNull(service, "service is required");
 		Objects.requireNonNull(status, "status is required");
 		Objects.requireNonNull(probedAt, "probedAt is required");
-		new Endpoint(host, port); // throws when host or port is invalid
+		Endpoint.requireValid(host, port);
 		reason = (reason != null) ? reason : "";
-	}
-
-	public Endpoint endpoint() {
-		return new Endpoint(this.host, this.port);
 	}
 
 	public boolean healthy() {

@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.EndpointFields;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
 
@@ -24,14 +25,14 @@ import dev.baton.contracts.ServiceName;
  * when the route has none, when the peer is not up, and when absent
  */
 public record PeerApplied(NodeId nodeId, CommandId commandId, ServiceName service, String host, int port, boolean up,
-		Instant at, Long slowStartMillis) implements NginxEvent {
+		Instant at, Long slowStartMillis) implements NginxEvent, EndpointFields {
 
 	public PeerApplied {
 		Objects.requireNonNull(nodeId, "nodeId is required");
 		Objects.requireNonNull(commandId, "commandId is required");
 		Objects.requireNonNull(service, "service is required");
 		Objects.requireNonNull(at, "at is required");
-		new Endpoint(host, port); // throws when host or port is invalid
+		Endpoint.requireValid(host, port);
 		slowStartMillis = (slowStartMillis != null && up) ? slowStartMillis : 0L;
 		if (slowStartMillis < 0) {
 			throw new IllegalArgumentException("slowStartMillis must be 0 or more, got " + slowStartMillis);
@@ -44,10 +45,6 @@ public record PeerApplied(NodeId nodeId, CommandId commandId, ServiceName servic
 	public PeerApplied(NodeId nodeId, CommandId commandId, ServiceName service, String host, int port, boolean up,
 			Instant at) {
 		this(nodeId, commandId, service, host, port, up, at, 0L);
-	}
-
-	public Endpoint endpoint() {
-		return new Endpoint(this.host, this.port);
 	}
 
 }

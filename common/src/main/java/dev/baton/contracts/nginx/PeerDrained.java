@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.EndpointFields;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
 
@@ -20,18 +21,14 @@ import dev.baton.contracts.ServiceName;
  * @param at when the node saw zero in flight
  */
 public record PeerDrained(NodeId nodeId, CommandId commandId, ServiceName service, String host, int port,
-		long drainMillis, Instant at) implements NginxEvent {
+		long drainMillis, Instant at) implements NginxEvent, EndpointFields {
 
 	public PeerDrained {
 		Objects.requireNonNull(nodeId, "nodeId is required");
 		Objects.requireNonNull(commandId, "commandId is required");
 		Objects.requireNonNull(service, "service is required");
 		Objects.requireNonNull(at, "at is required");
-		new Endpoint(host, port); // throws when host or port is invalid
-	}
-
-	public Endpoint endpoint() {
-		return new Endpoint(this.host, this.port);
+		Endpoint.requireValid(host, port);
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.EndpointFields;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
 
@@ -24,7 +25,7 @@ import dev.baton.contracts.ServiceName;
  * @param at when the count was read
  */
 public record PeerDraining(NodeId nodeId, CommandId commandId, ServiceName service, String host, int port,
-		long inFlight, Instant since, Instant at) implements NginxEvent {
+		long inFlight, Instant since, Instant at) implements NginxEvent, EndpointFields {
 
 	public PeerDraining {
 		Objects.requireNonNull(nodeId, "nodeId is required");
@@ -32,14 +33,10 @@ public record PeerDraining(NodeId nodeId, CommandId commandId, ServiceName servi
 		Objects.requireNonNull(service, "service is required");
 		Objects.requireNonNull(since, "since is required");
 		Objects.requireNonNull(at, "at is required");
-		new Endpoint(host, port); // throws when host or port is invalid
+		Endpoint.requireValid(host, port);
 		if (inFlight < 0) {
 			throw new IllegalArgumentException("inFlight must be 0 or more, got " + inFlight);
 		}
-	}
-
-	public Endpoint endpoint() {
-		return new Endpoint(this.host, this.port);
 	}
 
 }

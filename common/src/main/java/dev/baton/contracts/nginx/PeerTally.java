@@ -3,6 +3,7 @@ package dev.baton.contracts.nginx;
 import java.util.List;
 
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.EndpointFields;
 
 /**
  * One peer's requests over a {@link PeerStats} interval on one node.
@@ -18,10 +19,10 @@ import dev.baton.contracts.Endpoint;
  * bounds plus one
  */
 public record PeerTally(String host, int port, long requests, long serverErrors, long connectFailures,
-		List<Long> latencyBuckets) {
+		List<Long> latencyBuckets) implements EndpointFields {
 
 	public PeerTally {
-		new Endpoint(host, port); // throws when host or port is invalid
+		Endpoint.requireValid(host, port);
 		if (requests < 0 || serverErrors < 0 || connectFailures < 0) {
 			throw new IllegalArgumentException("counts must be 0 or more");
 		}
@@ -33,10 +34,6 @@ public record PeerTally(String host, int port, long requests, long serverErrors,
 			throw new IllegalArgumentException("latencyBuckets must have "
 					+ (PeerStats.LATENCY_BUCKETS_MILLIS.size() + 1) + " counts, got " + latencyBuckets.size());
 		}
-	}
-
-	public Endpoint endpoint() {
-		return new Endpoint(this.host, this.port);
 	}
 
 }

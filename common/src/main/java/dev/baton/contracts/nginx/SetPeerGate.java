@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.EndpointFields;
 import dev.baton.contracts.Gate;
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.ServiceName;
@@ -28,7 +29,7 @@ import dev.baton.contracts.ServiceName;
  * 100 for the other gates
  */
 public record SetPeerGate(CommandId commandId, ServiceName service, String host, int port, Gate gate, boolean open,
-		String by, String reason, Instant at, Integer weight) implements NginxCommand {
+		String by, String reason, Instant at, Integer weight) implements NginxCommand, EndpointFields {
 
 	/** A full peer's weight. */
 	public static final int FULL_WEIGHT = 100;
@@ -37,7 +38,7 @@ public record SetPeerGate(CommandId commandId, ServiceName service, String host,
 		Objects.requireNonNull(commandId, "commandId is required");
 		Objects.requireNonNull(service, "service is required");
 		Objects.requireNonNull(gate, "gate is required");
-		new Endpoint(host, port); // throws when host or port is invalid
+		Endpoint.requireValid(host, port);
 		by = (by != null) ? by : "";
 		reason = (reason != null) ? reason : "";
 		at = (at != null) ? at : Instant.now();
@@ -56,10 +57,6 @@ public record SetPeerGate(CommandId commandId, ServiceName service, String host,
 	public SetPeerGate(CommandId commandId, ServiceName service, String host, int port, Gate gate, boolean open,
 			String by, String reason, Instant at) {
 		this(commandId, service, host, port, gate, open, by, reason, at, FULL_WEIGHT);
-	}
-
-	public Endpoint endpoint() {
-		return new Endpoint(this.host, this.port);
 	}
 
 	@Override

@@ -32,7 +32,7 @@ public record InstanceDeregistered(CommandId id, InstanceId instanceId, ServiceN
 	public InstanceDeregistered {
 		Objects.requireNonNull(service, "service is required");
 		if (instanceId == null || host != null || port != 0) {
-			new Endpoint(host, port); // throws when host or port is invalid
+			Endpoint.requireValid(host, port);
 		}
 		id = (id != null) ? id : CommandId.random();
 		deregisteredBy = (deregisteredBy != null) ? deregisteredBy : "instance";

@@ -6,6 +6,7 @@ import java.util.regex.Pattern;
 
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.EndpointFields;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
@@ -30,7 +31,8 @@ import dev.baton.contracts.Version;
  * @param at when it was registered; now when absent
  */
 public record InstanceRegistered(CommandId id, InstanceId instanceId, ServiceName service, String host, int port,
-		Version version, String healthPath, String registeredBy, Instant at) implements RegistrationMessage {
+		Version version, String healthPath, String registeredBy,
+		Instant at) implements RegistrationMessage, EndpointFields {
 
 	/** Where health-service probes an instance whose registration names no path. */
 	public static final String DEFAULT_HEALTH_PATH = "/health";
@@ -50,10 +52,6 @@ public record InstanceRegistered(CommandId id, InstanceId instanceId, ServiceNam
 		}
 		registeredBy = (registeredBy != null) ? registeredBy : "instance";
 		at = (at != null) ? at : Instant.now();
-	}
-
-	public Endpoint endpoint() {
-		return new Endpoint(this.host, this.port);
 	}
 
 }

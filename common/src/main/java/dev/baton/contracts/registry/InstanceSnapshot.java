@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.EndpointFields;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
@@ -36,7 +37,8 @@ import dev.baton.contracts.health.HealthStatus;
  */
 public record InstanceSnapshot(InstanceId instanceId, ServiceName service, String host, int port, Version version,
 		String healthPath, Lifecycle lifecycle, ObservedHealth lastHealth, String decidedBy, long revision,
-		Instant updatedAt, String versionRefusal, Version registeredVersion) implements RegistryStateMessage {
+		Instant updatedAt, String versionRefusal,
+		Version registeredVersion) implements RegistryStateMessage, EndpointFields {
 
 	public InstanceSnapshot {
 		Objects.requireNonNull(instanceId, "instanceId is required");
@@ -45,7 +47,7 @@ public record InstanceSnapshot(InstanceId instanceId, ServiceName service, Strin
 		Objects.requireNonNull(healthPath, "healthPath is required");
 		Objects.requireNonNull(lifecycle, "lifecycle is required");
 		Objects.requireNonNull(updatedAt, "updatedAt is required");
-		new Endpoint(host, port); // throws when host or port is invalid
+		Endpoint.requireValid(host, port);
 		decidedBy = (decidedBy != null) ? decidedBy : "";
 		versionRefusal = (versionRefusal != null) ? versionRefusal : "";
 		registeredVersion = (registeredVersion != null) ? registeredVersion : version;
@@ -70,10 +72,6 @@ public record InstanceSnapshot(InstanceId instanceId, ServiceName service, Strin
 			Instant updatedAt) {
 		this(instanceId, service, host, port, version, healthPath, lifecycle, lastHealth, decidedBy, revision,
 				updatedAt, "");
-	}
-
-	public Endpoint endpoint() {
-		return new Endpoint(this.host, this.port);
 	}
 
 	/**

@@ -12,10 +12,10 @@ import java.util.Locale;
  * @param phase when
  * @param surge whether the deploy is a surge deploy
  */
-record Fault(Target target, Phase phase, boolean surge) {
+record Fault(FaultTarget target, Phase phase, boolean surge) {
 
 	/** A fault during a rolling deploy. */
-	Fault(Target target, Phase phase) {
+	Fault(FaultTarget target, Phase phase) {
 		this(target, phase, false);
 	}
 
@@ -24,17 +24,17 @@ record Fault(Target target, Phase phase, boolean surge) {
 	 * @return the faults, in the order they run
 	 */
 	static List<Fault> all() {
-		return List.of(new Fault(Target.DEPLOYER, Phase.DRAIN_WAIT), new Fault(Target.DEPLOYER, Phase.RESTART),
-				new Fault(Target.DEPLOYER, Phase.VERIFY), new Fault(Target.DEPLOYER, Phase.ENABLE),
-				new Fault(Target.NGINX_CONTROL, Phase.DRAIN_WAIT), new Fault(Target.NGINX_CONTROL, Phase.ENABLE),
-				new Fault(Target.HEALTH, Phase.RESTART), new Fault(Target.HEALTH, Phase.VERIFY),
-				new Fault(Target.REGISTRY, Phase.VERIFY), new Fault(Target.REGISTRY, Phase.ENABLE),
-				new Fault(Target.BROKER, Phase.VERIFY), new Fault(Target.NGINX, Phase.DRAIN_WAIT),
-				new Fault(Target.NODE_LOST, Phase.DRAIN_WAIT), surge(Target.DEPLOYER, Phase.START),
-				surge(Target.DEPLOYER, Phase.VERIFY), surge(Target.DEPLOYER, Phase.ENABLE),
-				surge(Target.DEPLOYER, Phase.DRAIN_WAIT), surge(Target.DEPLOYER, Phase.RETIRE),
-				surge(Target.NGINX_CONTROL, Phase.DRAIN_WAIT), surge(Target.HEALTH, Phase.VERIFY),
-				surge(Target.REGISTRY, Phase.ENABLE));
+		return List.of(new Fault(FaultTarget.DEPLOYER, Phase.DRAIN_WAIT),
+				new Fault(FaultTarget.DEPLOYER, Phase.RESTART), new Fault(FaultTarget.DEPLOYER, Phase.VERIFY),
+				new Fault(FaultTarget.DEPLOYER, Phase.ENABLE), new Fault(FaultTarget.NGINX_CONTROL, Phase.DRAIN_WAIT),
+				new Fault(FaultTarget.NGINX_CONTROL, Phase.ENABLE), new Fault(FaultTarget.HEALTH, Phase.RESTART),
+				new Fault(FaultTarget.HEALTH, Phase.VERIFY), new Fault(FaultTarget.REGISTRY, Phase.VERIFY),
+				new Fault(FaultTarget.REGISTRY, Phase.ENABLE), new Fault(FaultTarget.BROKER, Phase.VERIFY),
+				new Fault(FaultTarget.NGINX, Phase.DRAIN_WAIT), new Fault(FaultTarget.NODE_LOST, Phase.DRAIN_WAIT),
+				surge(FaultTarget.DEPLOYER, Phase.START), surge(FaultTarget.DEPLOYER, Phase.VERIFY),
+				surge(FaultTarget.DEPLOYER, Phase.ENABLE), surge(FaultTarget.DEPLOYER, Phase.DRAIN_WAIT),
+				surge(FaultTarget.DEPLOYER, Phase.RETIRE), surge(FaultTarget.NGINX_CONTROL, Phase.DRAIN_WAIT),
+				surge(FaultTarget.HEALTH, Phase.VERIFY), surge(FaultTarget.REGISTRY, Phase.ENABLE));
 	}
 
 	/**
@@ -43,12 +43,13 @@ record Fault(Target target, Phase phase, boolean surge) {
 	 * @return the faults, in the order they run
 	 */
 	static List<Fault> quick() {
-		return List.of(new Fault(Target.DEPLOYER, Phase.VERIFY), new Fault(Target.NGINX_CONTROL, Phase.DRAIN_WAIT),
-				new Fault(Target.HEALTH, Phase.RESTART), new Fault(Target.REGISTRY, Phase.ENABLE),
-				new Fault(Target.BROKER, Phase.VERIFY), surge(Target.DEPLOYER, Phase.START));
+		return List.of(new Fault(FaultTarget.DEPLOYER, Phase.VERIFY),
+				new Fault(FaultTarget.NGINX_CONTROL, Phase.DRAIN_WAIT), new Fault(FaultTarget.HEALTH, Phase.RESTART),
+				new Fault(FaultTarget.REGISTRY, Phase.ENABLE), new Fault(FaultTarget.BROKER, Phase.VERIFY),
+				surge(FaultTarget.DEPLOYER, Phase.START));
 	}
 
-	private static Fault surge(Target target, Phase phase) {
+	private static Fault surge(FaultTarget target, Phase phase) {
 		return new Fault(target, phase, true);
 	}
 
@@ -96,7 +97,7 @@ record Fault(Target target, Phase phase, boolean surge) {
 	 * @return the pause for the broker, zero for a kill
 	 */
 	Duration stall() {
-		return (this.target == Target.BROKER) ? FaultInjector.PAUSE : Duration.ZERO;
+		return (this.target == FaultTarget.BROKER) ? FaultInjector.PAUSE : Duration.ZERO;
 	}
 
 	/**
@@ -105,7 +106,7 @@ record Fault(Target target, Phase phase, boolean surge) {
 	 * @return true for the node lost past the drain timeout
 	 */
 	boolean failsTheDeploy() {
-		return this.target == Target.NODE_LOST;
+		return this.target == FaultTarget.NODE_LOST;
 	}
 
 	/**
@@ -114,7 +115,7 @@ record Fault(Target target, Phase phase, boolean surge) {
 	 * @return true for nginx killed
 	 */
 	boolean losesRequestsByNature() {
-		return this.target == Target.NGINX;
+		return this.target == FaultTarget.NGINX;
 	}
 
 }

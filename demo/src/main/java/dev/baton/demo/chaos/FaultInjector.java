@@ -38,7 +38,7 @@ final class FaultInjector {
 	 * @return what was done, and when the fault's own end (the restart, the SIGCONT) is
 	 * done
 	 */
-	Injected inject(Target target) {
+	Injected inject(FaultTarget target) {
 		try {
 			return switch (target) {
 				case BROKER -> pause();
@@ -53,7 +53,7 @@ final class FaultInjector {
 		}
 	}
 
-	private Injected killService(Target target, Duration downFor) {
+	private Injected killService(FaultTarget target, Duration downFor) {
 		String name = target.process();
 		long pid = this.processes.pid(name).orElseThrow(() -> new IllegalStateException(name + " is not running"));
 		Processes.signal("KILL", List.of(pid));
@@ -67,7 +67,7 @@ final class FaultInjector {
 	}
 
 	private Injected pause() {
-		long pid = this.processes.pid(Target.BROKER.process())
+		long pid = this.processes.pid(FaultTarget.BROKER.process())
 			.orElseThrow(() -> new IllegalStateException("the broker is not running"));
 		Processes.signal("STOP", List.of(pid));
 		CompletableFuture<String> resumed = CompletableFuture.supplyAsync(() -> {

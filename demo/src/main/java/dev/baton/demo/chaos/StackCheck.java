@@ -56,7 +56,7 @@ final class StackCheck {
 	 * @return the first thing missing, or empty when the stack is whole
 	 */
 	Optional<String> missing() {
-		for (Target service : Target.SERVICES) {
+		for (FaultTarget service : FaultTarget.SERVICES) {
 			if (!ready(service)) {
 				return Optional.of(service.process() + " not ready");
 			}
@@ -85,12 +85,12 @@ final class StackCheck {
 		}
 	}
 
-	boolean ready(Target service) {
+	boolean ready(FaultTarget service) {
 		return get(URI.create("http://127.0.0.1:" + service.port() + "/actuator/health")) != null;
 	}
 
 	boolean brokerPaused() {
-		Optional<Long> pid = this.processes.pid(Target.BROKER.process());
+		Optional<Long> pid = this.processes.pid(FaultTarget.BROKER.process());
 		if (pid.isEmpty()) {
 			return true;
 		}

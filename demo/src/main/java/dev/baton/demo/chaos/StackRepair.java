@@ -48,10 +48,10 @@ final class StackRepair {
 
 	List<String> repair(List<String> closedGates) {
 		List<String> done = new ArrayList<>();
-		this.processes.pid(Target.BROKER.process()).ifPresent((pid) -> Processes.signal("CONT", List.of(pid)));
+		this.processes.pid(FaultTarget.BROKER.process()).ifPresent((pid) -> Processes.signal("CONT", List.of(pid)));
 		boolean deployRunning = !this.check.runningDeploys().isEmpty();
-		for (Target service : Target.SERVICES) {
-			boolean restart = !this.check.ready(service) || (service == Target.DEPLOYER && deployRunning);
+		for (FaultTarget service : FaultTarget.SERVICES) {
+			boolean restart = !this.check.ready(service) || (service == FaultTarget.DEPLOYER && deployRunning);
 			if (restart) {
 				restart(service);
 				done.add("restarted " + service.process());
@@ -68,10 +68,10 @@ final class StackRepair {
 		return done;
 	}
 
-	private void restart(Target service) {
+	private void restart(FaultTarget service) {
 		List<Long> pids = new ArrayList<>();
 		this.processes.pid(service.process()).ifPresent(pids::add);
-		if (service == Target.NGINX_CONTROL) {
+		if (service == FaultTarget.NGINX_CONTROL) {
 			this.processes.nginxMaster().ifPresent((master) -> pids.addAll(Processes.withChildren(master)));
 		}
 		if (!pids.isEmpty()) {

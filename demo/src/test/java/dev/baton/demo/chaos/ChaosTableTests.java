@@ -14,9 +14,9 @@ class ChaosTableTests {
 		FaultResult undisturbed = new FaultResult(null, "d-0", "v2", Outcome.SUCCEEDED, "", Duration.ofMillis(9_000), 0,
 				0, List.of(), List.of(), List.of(), List.of(), null, "—", "stack whole 0.1 s after the deploy",
 				Duration.ZERO);
-		FaultResult passed = VerdictTests.result(new Fault(Target.HEALTH, Phase.RESTART), Outcome.SUCCEEDED, 11_400, 0,
-				0, List.of(), List.of());
-		FaultResult failed = VerdictTests.result(new Fault(Target.NGINX_CONTROL, Phase.DRAIN_WAIT), Outcome.FAILED,
+		FaultResult passed = VerdictTests.result(new Fault(FaultTarget.HEALTH, Phase.RESTART), Outcome.SUCCEEDED,
+				11_400, 0, 0, List.of(), List.of());
+		FaultResult failed = VerdictTests.result(new Fault(FaultTarget.NGINX_CONTROL, Phase.DRAIN_WAIT), Outcome.FAILED,
 				8_000, 3, 1, List.of("orders/127.0.0.1:9002/DEPLOY"), List.of("orders-2"));
 		String table = ChaosTable.render(undisturbed, List.of(passed, failed));
 		assertThat(table.lines().toList()).startsWith(
@@ -37,10 +37,10 @@ class ChaosTableTests {
 	void aDeployWithNoVerdictShowsItsBoundAsALowerLimitAndACellCannotBreakTheTable() {
 		FaultResult undisturbed = new FaultResult(null, "d-0", "v2", Outcome.SUCCEEDED, "", Duration.ofMillis(9_000), 0,
 				0, List.of(), List.of(), List.of(), List.of(), null, "—", "", Duration.ZERO);
-		FaultResult timedOut = new FaultResult(new Fault(Target.BROKER, Phase.VERIFY), "d-1", "v1", Outcome.FAILED,
+		FaultResult timedOut = new FaultResult(new Fault(FaultTarget.BROKER, Phase.VERIFY), "d-1", "v1", Outcome.FAILED,
 				"a | b", Duration.ofSeconds(90), 0, 0, List.of(), List.of(), List.of(), List.of(), null, "in phase", "",
 				Duration.ZERO);
-		FaultResult noVerdict = new FaultResult(new Fault(Target.DEPLOYER, Phase.ENABLE), "d-2", "v1",
+		FaultResult noVerdict = new FaultResult(new Fault(FaultTarget.DEPLOYER, Phase.ENABLE), "d-2", "v1",
 				Outcome.NO_VERDICT, "", Duration.ofSeconds(90), 0, 0, List.of(), List.of(), List.of(), List.of(), null,
 				"in phase", "", Duration.ZERO);
 		String table = ChaosTable.render(undisturbed, List.of(timedOut, noVerdict));

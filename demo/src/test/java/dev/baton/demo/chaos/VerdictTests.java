@@ -11,9 +11,9 @@ class VerdictTests {
 
 	private static final Duration UNDISTURBED = Duration.ofSeconds(9);
 
-	private static final Fault DEPLOYER_VERIFY = new Fault(Target.DEPLOYER, Phase.VERIFY);
+	private static final Fault DEPLOYER_VERIFY = new Fault(FaultTarget.DEPLOYER, Phase.VERIFY);
 
-	private static final Fault NGINX = new Fault(Target.NGINX, Phase.DRAIN_WAIT);
+	private static final Fault NGINX = new Fault(FaultTarget.NGINX, Phase.DRAIN_WAIT);
 
 	@Test
 	void aServiceKillPassesWhenTheDeploySucceedsInTimeLosingNothingWithEveryGateOpen() {
@@ -47,7 +47,7 @@ class VerdictTests {
 
 	@Test
 	void theBrokerPauseIsAllowedItsOwnLengthOnTopOfTheSlack() {
-		Fault pause = new Fault(Target.BROKER, Phase.VERIFY);
+		Fault pause = new Fault(FaultTarget.BROKER, Phase.VERIFY);
 		assertThat(Verdict.of(result(pause, Outcome.SUCCEEDED, 44_000, 0, 0, List.of(), List.of()), UNDISTURBED).pass())
 			.isTrue();
 		assertThat(Verdict.of(result(pause, Outcome.SUCCEEDED, 44_001, 0, 0, List.of(), List.of()), UNDISTURBED)
@@ -84,7 +84,7 @@ class VerdictTests {
 
 	@Test
 	void aLostNodePassesWhenTheDeployFailsForItsUnconfirmedDrainRestartingNothingAndLosingNothing() {
-		Fault lost = new Fault(Target.NODE_LOST, Phase.DRAIN_WAIT);
+		Fault lost = new Fault(FaultTarget.NODE_LOST, Phase.DRAIN_WAIT);
 		String unconfirmed = "orders-1 was not confirmed drained by nginx node(s) [edge-1] within PT30S";
 		assertThat(Verdict.of(lost(unconfirmed, 0, List.of(), List.of()), UNDISTURBED).pass()).isTrue();
 		assertThat(Verdict
@@ -98,7 +98,7 @@ class VerdictTests {
 
 	@Test
 	void aSurgeDeployAlsoFailsWhenItRestartedAnOldInstanceInPlaceOrNginxHadFewerPeersUpThanBefore() {
-		Fault surge = new Fault(Target.DEPLOYER, Phase.START, true);
+		Fault surge = new Fault(FaultTarget.DEPLOYER, Phase.START, true);
 		FaultResult kept = new FaultResult(surge, "d-1", "v2", Outcome.SUCCEEDED, "", Duration.ofSeconds(12), 0, 0,
 				List.of(), List.of(), List.of("orders-9004", "orders-9005"), List.of(), new FaultResult.Capacity(2, 2),
 				"in phase", "", Duration.ZERO);
@@ -111,7 +111,7 @@ class VerdictTests {
 	}
 
 	private static FaultResult lost(String reason, long failedGet, List<String> restarted, List<String> closedGates) {
-		return new FaultResult(new Fault(Target.NODE_LOST, Phase.DRAIN_WAIT), "d-1", "v2", Outcome.FAILED, reason,
+		return new FaultResult(new Fault(FaultTarget.NODE_LOST, Phase.DRAIN_WAIT), "d-1", "v2", Outcome.FAILED, reason,
 				Duration.ofSeconds(35), failedGet, 0, closedGates, List.of(), restarted, List.of(), null, "in phase",
 				"", Duration.ZERO);
 	}

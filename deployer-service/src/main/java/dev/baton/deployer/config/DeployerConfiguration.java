@@ -26,7 +26,7 @@ import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.deployer.control.ControlDesk;
 import dev.baton.deployer.control.ReleaseHistory;
 import dev.baton.deployer.fleet.DeployGates;
-import dev.baton.deployer.fleet.Fleet;
+import dev.baton.deployer.fleet.KnownInstances;
 import dev.baton.deployer.fleet.NginxNodes;
 import dev.baton.deployer.kafka.KafkaDeployEvents;
 import dev.baton.deployer.metrics.DeployMetrics;
@@ -65,8 +65,8 @@ class DeployerConfiguration {
 	}
 
 	@Bean
-	Fleet fleet() {
-		return new Fleet();
+	KnownInstances fleet() {
+		return new KnownInstances();
 	}
 
 	@Bean
@@ -113,13 +113,13 @@ class DeployerConfiguration {
 	}
 
 	@Bean
-	InstanceArrivals instanceArrivals(Fleet fleet) {
+	InstanceArrivals instanceArrivals(KnownInstances fleet) {
 		return new InstanceArrivals(fleet);
 	}
 
 	@Bean
-	DeployRuns deployRuns(AnswerBoard board, NginxNodes nodes, Runtimes runtime, InstanceArrivals arrivals, Fleet fleet,
-			DeployEvents events, Clock clock, DeployMetrics metrics) {
+	DeployRuns deployRuns(AnswerBoard board, NginxNodes nodes, Runtimes runtime, InstanceArrivals arrivals,
+			KnownInstances fleet, DeployEvents events, Clock clock, DeployMetrics metrics) {
 		return new DeployRuns(board, nodes, metrics.timing(runtime), arrivals, fleet, events, clock);
 	}
 
@@ -147,20 +147,21 @@ class DeployerConfiguration {
 	}
 
 	@Bean
-	DeployDesk deployDesk(Fleet fleet, NginxNodes nodes, DeployerProperties properties, DeployRuns runs,
+	DeployDesk deployDesk(KnownInstances fleet, NginxNodes nodes, DeployerProperties properties, DeployRuns runs,
 			DeployEvents events, DeployThreads threads, Clock clock, ReleaseHistory releases) {
 		return new DeployDesk(fleet, nodes, policies(properties), runs, events, threads, clock,
 				new ControlDesk(events::audit), releases);
 	}
 
 	@Bean
-	DeployRecovery deployRecovery(Fleet fleet, DeployGates gates, DeployerProperties properties, DeployRuns runs,
-			DeployDesk desk, DeployEvents events, Clock clock) {
+	DeployRecovery deployRecovery(KnownInstances fleet, DeployGates gates, DeployerProperties properties,
+			DeployRuns runs, DeployDesk desk, DeployEvents events, Clock clock) {
 		return new DeployRecovery(fleet, gates, policies(properties), runs, desk, events, clock);
 	}
 
 	@Bean
-	RegistryFollower registryFollower(Fleet fleet, DeployGates gates, DeployEvents events, InstanceArrivals arrivals) {
+	RegistryFollower registryFollower(KnownInstances fleet, DeployGates gates, DeployEvents events,
+			InstanceArrivals arrivals) {
 		return new RegistryFollower(fleet, gates, events, arrivals);
 	}
 

@@ -47,7 +47,7 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 			throw new IllegalArgumentException(
 					"baton.deployer.replica-id must be letters, digits, '.', '_' or '-', got " + replicaId);
 		}
-		workDir = (workDir != null) ? workDir : StateHome.current().resolve("deployer").resolve(replicaId);
+		workDir = (workDir != null) ? workDir : DeployerStateHome.current().resolve("deployer").resolve(replicaId);
 	}
 
 	static void positive(String property, Duration duration) {

@@ -25,7 +25,7 @@ import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
 import dev.baton.deployer.rollout.StepObserver;
-import dev.baton.deployer.rollout.Target;
+import dev.baton.deployer.rollout.DeployTarget;
 
 /**
  * What operators graph about deploys, read off the steps the deployer publishes (all
@@ -114,7 +114,7 @@ public final class DeployMetrics implements StepObserver {
 		return new InstanceRuntime() {
 
 			@Override
-			public RestartResult restart(ServiceName service, Target target, Version version)
+			public RestartResult restart(ServiceName service, DeployTarget target, Version version)
 					throws InterruptedException {
 				long start = System.nanoTime();
 				RestartResult result = runtime.restart(service, target, version);
@@ -125,18 +125,18 @@ public final class DeployMetrics implements StepObserver {
 			}
 
 			@Override
-			public ProcessWatch watch(ServiceName service, Target target) throws InterruptedException {
+			public ProcessWatch watch(ServiceName service, DeployTarget target) throws InterruptedException {
 				return runtime.watch(service, target);
 			}
 
 			@Override
-			public RestartResult start(ServiceName service, Target target, Version version)
+			public RestartResult start(ServiceName service, DeployTarget target, Version version)
 					throws InterruptedException {
 				return runtime.start(service, target, version);
 			}
 
 			@Override
-			public RestartResult stop(ServiceName service, Target target) throws InterruptedException {
+			public RestartResult stop(ServiceName service, DeployTarget target) throws InterruptedException {
 				return runtime.stop(service, target);
 			}
 

@@ -27,7 +27,7 @@ import dev.baton.deployer.canary.Judgement;
 import dev.baton.deployer.canary.PeerStatsBoard;
 import dev.baton.deployer.canary.StatsWindow;
 import dev.baton.deployer.control.DeployControls;
-import dev.baton.deployer.fleet.Fleet;
+import dev.baton.deployer.fleet.KnownInstances;
 
 /**
  * What a deploy does once a batch is back in rotation on the new version: a plain bake
@@ -43,13 +43,13 @@ final class BakeSteps {
 
 	private final PeerStatsBoard stats;
 
-	private final Fleet fleet;
+	private final KnownInstances fleet;
 
 	private final DeployEvents events;
 
 	private final Clock clock;
 
-	BakeSteps(GateSteps gates, PeerStatsBoard stats, Fleet fleet, DeployEvents events, Clock clock) {
+	BakeSteps(GateSteps gates, PeerStatsBoard stats, KnownInstances fleet, DeployEvents events, Clock clock) {
 		this.gates = gates;
 		this.stats = stats;
 		this.fleet = fleet;
@@ -62,7 +62,7 @@ final class BakeSteps {
 	 * every other instance of the service in rotation.
 	 * @throws DeployFailure when no other instance serves beside the canary
 	 */
-	CanaryShare share(DeployPlan plan, List<Target> canary) throws DeployFailure {
+	CanaryShare share(DeployPlan plan, List<DeployTarget> canary) throws DeployFailure {
 		Set<Endpoint> canaryPeers = endpoints(canary);
 		int fullPeers = (int) this.fleet.instancesOf(plan.service())
 			.stream()
@@ -86,7 +86,7 @@ final class BakeSteps {
 	 * @param canary the canary's share when it was enabled now, or null when it was
 	 * enabled by a deployer before this one, or is not the canary
 	 */
-	void afterBatch(DeployPlan plan, List<Target> batch, boolean canaryBatch, boolean last, CanaryShare canary,
+	void afterBatch(DeployPlan plan, List<DeployTarget> batch, boolean canaryBatch, boolean last, CanaryShare canary,
 			DeployControls controls, Progress progress) throws DeployFailure, InterruptedException {
 		if (canaryBatch && !progress.baked(batch)) {
 			bakeCanary(plan, batch, (canary != null) ? canary : progress.opened(share(plan, batch), batch), controls);
@@ -107,7 +107,7 @@ final class BakeSteps {
 		return (one.compareTo(other) >= 0) ? one : other;
 	}
 
-	private void bake(DeployPlan plan, List<Target> batch, Duration bake, DeployControls controls)
+	private void bake(DeployPlan plan, List<DeployTarget> batch, Duration bake, DeployControls controls)
 			throws DeployFailure, InterruptedException {
 		this.events.step(new BakeStarted(plan.deployId(), plan.service(), plan.version(), ids(batch), bake.toMillis(),
 				null, this.clock.instant()));
@@ -118,7 +118,7 @@ final class BakeSteps {
 			.step(new BakeEnded(plan.deployId(), plan.service(), plan.version(), ids(batch), this.clock.instant()));
 	}
 
-	private void bakeCanary(DeployPlan plan, List<Target> canary, CanaryShare share, DeployControls controls)
+	private void bakeCanary(DeployPlan plan, List<DeployTarget> canary, CanaryShare share, DeployControls controls)
 			throws DeployFailure, InterruptedException {
 		Duration bake = plan.policy().bake();
 		Instant start = this.clock.instant();
@@ -155,9 +155,9 @@ final class BakeSteps {
 	/**
 	 * Raises a canary's peers to full weight, every node confirming.
 	 */
-	private void promote(DeployPlan plan, List<Target> canary) throws DeployFailure, InterruptedException {
-		Map<Target, GateSteps.Pending> raising = new LinkedHashMap<>();
-		for (Target target : canary) {
+	private void promote(DeployPlan plan, List<DeployTarget> canary) throws DeployFailure, InterruptedException {
+		Map<DeployTarget, GateSteps.Pending> raising = new LinkedHashMap<>();
+		for (DeployTarget target : canary) {
 			raising.put(target, this.gates.open(plan, target, DeployPhase.ROLLOUT, SetPeerGate.FULL_WEIGHT));
 		}
 		for (GateSteps.Pending pending : raising.values()) {
@@ -168,7 +168,7 @@ final class BakeSteps {
 	/**
 	 * The peers of the old version: the service's other instances not on the new one.
 	 */
-	private Set<Endpoint> baseline(DeployPlan plan, List<Target> canary) {
+	private Set<Endpoint> baseline(DeployPlan plan, List<DeployTarget> canary) {
 		Set<Endpoint> canaryPeers = endpoints(canary);
 		return this.fleet.instancesOf(plan.service())
 			.stream()
@@ -192,12 +192,12 @@ final class BakeSteps {
 		details.put(group + "P99Millis", String.valueOf(Math.round(figures.p99Millis())));
 	}
 
-	private static Set<Endpoint> endpoints(List<Target> targets) {
-		return targets.stream().map(Target::endpoint).collect(Collectors.toSet());
+	private static Set<Endpoint> endpoints(List<DeployTarget> targets) {
+		return targets.stream().map(DeployTarget::endpoint).collect(Collectors.toSet());
 	}
 
-	private static List<InstanceId> ids(List<Target> targets) {
-		return targets.stream().map(Target::instanceId).toList();
+	private static List<InstanceId> ids(List<DeployTarget> targets) {
+		return targets.stream().map(DeployTarget::instanceId).toList();
 	}
 
 	/**
@@ -218,11 +218,11 @@ final class BakeSteps {
 			this.weights = Map.copyOf(weights);
 		}
 
-		boolean baked(List<Target> batch) {
+		boolean baked(List<DeployTarget> batch) {
 			return this.baked.containsAll(ids(batch));
 		}
 
-		boolean belowFullWeight(List<Target> batch) {
+		boolean belowFullWeight(List<DeployTarget> batch) {
 			return batch.stream()
 				.anyMatch((target) -> this.weights.getOrDefault(target.instanceId(),
 						SetPeerGate.FULL_WEIGHT) < SetPeerGate.FULL_WEIGHT);
@@ -232,7 +232,7 @@ final class BakeSteps {
 		 * The share as the canary's gates were opened by a deployer before this one: at
 		 * the weight on the record, beside the full peers there are now.
 		 */
-		CanaryShare opened(CanaryShare now, List<Target> batch) {
+		CanaryShare opened(CanaryShare now, List<DeployTarget> batch) {
 			Integer weight = this.weights.get(batch.get(0).instanceId());
 			return (weight == null) ? now : new CanaryShare(now.percent(), weight, now.canaryPeers(), now.fullPeers());
 		}
@@ -246,7 +246,7 @@ final class BakeSteps {
 			return this.ramp;
 		}
 
-		void bakedNow(List<Target> batch) {
+		void bakedNow(List<DeployTarget> batch) {
 			this.baked.addAll(ids(batch));
 			this.ramp = Duration.ZERO;
 		}

@@ -29,7 +29,7 @@ import dev.baton.contracts.deploy.RollbackDeploy;
 import dev.baton.deployer.control.ControlDesk;
 import dev.baton.deployer.control.DeployControls;
 import dev.baton.deployer.control.ReleaseHistory;
-import dev.baton.deployer.fleet.Fleet;
+import dev.baton.deployer.fleet.KnownInstances;
 import dev.baton.deployer.fleet.NginxNodes;
 import dev.baton.logging.LogContext;
 
@@ -50,7 +50,7 @@ public final class DeployDesk {
 
 	private static final Logger logger = LoggerFactory.getLogger(DeployDesk.class);
 
-	private final Fleet fleet;
+	private final KnownInstances fleet;
 
 	private final NginxNodes nodes;
 
@@ -74,7 +74,7 @@ public final class DeployDesk {
 
 	private final Set<DeployId> seen = ConcurrentHashMap.newKeySet();
 
-	public DeployDesk(Fleet fleet, NginxNodes nodes, Function<ServiceName, Optional<ServicePolicy>> policies,
+	public DeployDesk(KnownInstances fleet, NginxNodes nodes, Function<ServiceName, Optional<ServicePolicy>> policies,
 			DeployRuns runs, DeployEvents events, Executor executor, Clock clock) {
 		this(fleet, nodes, policies, runs, events, executor, clock, new ControlDesk(events::audit),
 				new ReleaseHistory());
@@ -84,7 +84,7 @@ public final class DeployDesk {
 	 * @param controls takes pauses, resumes and cancels
 	 * @param releases the succeeded releases a rollback goes back through
 	 */
-	public DeployDesk(Fleet fleet, NginxNodes nodes, Function<ServiceName, Optional<ServicePolicy>> policies,
+	public DeployDesk(KnownInstances fleet, NginxNodes nodes, Function<ServiceName, Optional<ServicePolicy>> policies,
 			DeployRuns runs, DeployEvents events, Executor executor, Clock clock, ControlDesk controls,
 			ReleaseHistory releases) {
 		this.controls = controls;

@@ -22,7 +22,7 @@ import dev.baton.contracts.deploy.DeployStrategy;
  * @param rollback whether it was requested as a rollback to the release before the last
  * succeeded one
  */
-public record DeployPlan(DeployId deployId, ServiceName service, Version version, List<List<Target>> batches,
+public record DeployPlan(DeployId deployId, ServiceName service, Version version, List<List<DeployTarget>> batches,
 		ServicePolicy policy, String requestedBy, Instant startedAt, boolean rollback) {
 
 	public DeployPlan {
@@ -32,7 +32,7 @@ public record DeployPlan(DeployId deployId, ServiceName service, Version version
 	/**
 	 * A deploy requested as such, not as a rollback.
 	 */
-	public DeployPlan(DeployId deployId, ServiceName service, Version version, List<List<Target>> batches,
+	public DeployPlan(DeployId deployId, ServiceName service, Version version, List<List<DeployTarget>> batches,
 			ServicePolicy policy, String requestedBy, Instant startedAt) {
 		this(deployId, service, version, batches, policy, requestedBy, startedAt, false);
 	}
@@ -41,7 +41,7 @@ public record DeployPlan(DeployId deployId, ServiceName service, Version version
 		return this.policy.strategy();
 	}
 
-	public List<Target> targets() {
+	public List<DeployTarget> targets() {
 		return this.batches.stream().flatMap(List::stream).toList();
 	}
 

@@ -23,7 +23,7 @@ import dev.baton.contracts.deploy.DeployStrategy;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.deployer.fleet.DeployGates;
-import dev.baton.deployer.fleet.Fleet;
+import dev.baton.deployer.fleet.KnownInstances;
 
 /**
  * Carries on after a restart: the latest deploy of each service that started and never
@@ -36,7 +36,7 @@ import dev.baton.deployer.fleet.Fleet;
  */
 public final class DeployRecovery {
 
-	private final Fleet fleet;
+	private final KnownInstances fleet;
 
 	private final DeployGates gates;
 
@@ -50,8 +50,9 @@ public final class DeployRecovery {
 
 	private final Clock clock;
 
-	public DeployRecovery(Fleet fleet, DeployGates gates, Function<ServiceName, Optional<ServicePolicy>> policies,
-			DeployRuns runs, DeployDesk desk, DeployEvents events, Clock clock) {
+	public DeployRecovery(KnownInstances fleet, DeployGates gates,
+			Function<ServiceName, Optional<ServicePolicy>> policies, DeployRuns runs, DeployDesk desk,
+			DeployEvents events, Clock clock) {
 		this.fleet = fleet;
 		this.gates = gates;
 		this.policies = policies;
@@ -99,7 +100,7 @@ public final class DeployRecovery {
 			Resumption was = unfinished.resumption();
 			Set<InstanceId> closed = new HashSet<>();
 			Map<InstanceId, Stage> stages = new LinkedHashMap<>(was.stages());
-			for (Target target : plan.targets()) {
+			for (DeployTarget target : plan.targets()) {
 				GateKey key = gateOf(plan.service(), target);
 				claimed.add(key);
 				if (this.gates.closed().contains(key)) {
@@ -184,7 +185,7 @@ public final class DeployRecovery {
 		return new GateKey(instance.service(), instance.endpoint(), Gate.DEPLOY);
 	}
 
-	private static GateKey gateOf(ServiceName service, Target target) {
+	private static GateKey gateOf(ServiceName service, DeployTarget target) {
 		return new GateKey(service, target.endpoint(), Gate.DEPLOY);
 	}
 
@@ -196,13 +197,13 @@ public final class DeployRecovery {
 	private DeployPlan plan(DeployStarted started, ServicePolicy policy) throws Refusal {
 		ServicePolicy resumed = policy.withStrategy(started.strategy())
 			.withBake(Duration.ofMillis(started.bakeMillis()), started.canaryPercent());
-		List<List<Target>> recorded = started.batches()
+		List<List<DeployTarget>> recorded = started.batches()
 			.stream()
 			.map((batch) -> batch.stream()
 				.map(this.fleet::instance)
 				.flatMap(Optional::stream)
 				.filter((instance) -> instance.service().equals(started.service()))
-				.map((InstanceSnapshot instance) -> new Target(instance.instanceId(), instance.endpoint(),
+				.map((InstanceSnapshot instance) -> new DeployTarget(instance.instanceId(), instance.endpoint(),
 						started.previousVersions().getOrDefault(instance.instanceId(), instance.version())))
 				.toList())
 			.filter((batch) -> !batch.isEmpty())
@@ -210,7 +211,7 @@ public final class DeployRecovery {
 		if (recorded.isEmpty()) {
 			throw new Refusal("none of its instances is a registered instance of " + started.service());
 		}
-		List<List<Target>> batches = (resumed.strategy() == DeployStrategy.SURGE) ? recorded
+		List<List<DeployTarget>> batches = (resumed.strategy() == DeployStrategy.SURGE) ? recorded
 				: RolloutPlanner.replan(started.service(), recorded.stream().flatMap(List::stream).toList(),
 						this.fleet.instancesOf(started.service()).size(), resumed);
 		return new DeployPlan(started.deployId(), started.service(), started.version(), batches, resumed,

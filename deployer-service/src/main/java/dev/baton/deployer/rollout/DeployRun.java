@@ -51,7 +51,7 @@ public final class DeployRun {
 
 	private final Map<InstanceId, Stage> stages = new LinkedHashMap<>();
 
-	private final Deque<Target> touched = new ArrayDeque<>();
+	private final Deque<DeployTarget> touched = new ArrayDeque<>();
 
 	private final List<InstanceId> rolledBack;
 
@@ -148,11 +148,11 @@ public final class DeployRun {
 	}
 
 	private void rollOut() throws DeployFailure, InterruptedException {
-		List<List<Target>> batches = this.plan.batches();
+		List<List<DeployTarget>> batches = this.plan.batches();
 		for (int i = 0; i < batches.size(); i++) {
-			List<Target> batch = batches.get(i);
+			List<DeployTarget> batch = batches.get(i);
 			boolean canary = i == 0 && this.plan.policy().hasCanary();
-			List<Target> open = batch.stream().filter((target) -> stage(target) != Stage.ENABLED).toList();
+			List<DeployTarget> open = batch.stream().filter((target) -> stage(target) != Stage.ENABLED).toList();
 			CanaryShare share = null;
 			if (!open.isEmpty()) {
 				hold(open.stream().anyMatch(this::underWay));
@@ -176,15 +176,15 @@ public final class DeployRun {
 		}
 	}
 
-	private void rollOut(List<Target> batch, int weight) throws DeployFailure, InterruptedException {
-		Map<Target, GateSteps.Pending> closing = new LinkedHashMap<>();
-		for (Target target : batch) {
+	private void rollOut(List<DeployTarget> batch, int weight) throws DeployFailure, InterruptedException {
+		Map<DeployTarget, GateSteps.Pending> closing = new LinkedHashMap<>();
+		for (DeployTarget target : batch) {
 			if (stage(target) == Stage.PENDING) {
 				touch(target);
 				closing.put(target, this.gates.close(this.plan, target, DeployPhase.ROLLOUT));
 			}
 		}
-		for (Map.Entry<Target, GateSteps.Pending> drain : closing.entrySet()) {
+		for (Map.Entry<DeployTarget, GateSteps.Pending> drain : closing.entrySet()) {
 			try {
 				this.gates.drain(this.plan, drain.getValue(), DeployPhase.ROLLOUT, true);
 			}
@@ -194,8 +194,8 @@ public final class DeployRun {
 			}
 			this.stages.put(drain.getKey().instanceId(), Stage.DRAINED);
 		}
-		Map<Target, StepId> restarted = new LinkedHashMap<>();
-		for (Target target : batch) {
+		Map<DeployTarget, StepId> restarted = new LinkedHashMap<>();
+		for (DeployTarget target : batch) {
 			StepId recorded = this.restartSteps.remove(target.instanceId());
 			if (stage(target) == Stage.RESTARTED && recorded != null) {
 				restarted.put(target, recorded);
@@ -207,19 +207,19 @@ public final class DeployRun {
 				this.stages.put(target.instanceId(), Stage.RESTARTED);
 			}
 		}
-		for (Map.Entry<Target, StepId> restart : restarted.entrySet()) {
+		for (Map.Entry<DeployTarget, StepId> restart : restarted.entrySet()) {
 			this.restarts.verify(this.plan, restart.getKey(), restart.getValue(), this.plan.version(),
 					DeployPhase.ROLLOUT);
 			this.stages.put(restart.getKey().instanceId(), Stage.VERIFIED);
 		}
-		Map<Target, GateSteps.Pending> opening = new LinkedHashMap<>();
-		for (Target target : batch) {
+		Map<DeployTarget, GateSteps.Pending> opening = new LinkedHashMap<>();
+		for (DeployTarget target : batch) {
 			if (stage(target) == Stage.VERIFIED) {
 				touch(target);
 				opening.put(target, this.gates.open(this.plan, target, DeployPhase.ROLLOUT, weight));
 			}
 		}
-		for (Map.Entry<Target, GateSteps.Pending> enable : opening.entrySet()) {
+		for (Map.Entry<DeployTarget, GateSteps.Pending> enable : opening.entrySet()) {
 			this.baked.ramping(this.gates.enable(this.plan, enable.getValue(), DeployPhase.ROLLOUT, true));
 			this.stages.put(enable.getKey().instanceId(), Stage.ENABLED);
 		}
@@ -230,22 +230,26 @@ public final class DeployRun {
 			this.events.step(new DeployRollingBack(this.plan.deployId(), this.plan.service(), this.plan.version(),
 					reason, this.clock.instant()));
 		}
-		List<Target> restartable = this.touched.stream().filter((target) -> stage(target) != Stage.PENDING).toList();
-		List<Target> neverRestarted = this.touched.stream().filter((target) -> stage(target) == Stage.PENDING).toList();
+		List<DeployTarget> restartable = this.touched.stream()
+			.filter((target) -> stage(target) != Stage.PENDING)
+			.toList();
+		List<DeployTarget> neverRestarted = this.touched.stream()
+			.filter((target) -> stage(target) == Stage.PENDING)
+			.toList();
 		this.rollback.run(this.plan, reason, restartable, neverRestarted, this.unconfirmed, this.rolledBack);
 	}
 
-	private boolean underWay(Target target) {
+	private boolean underWay(DeployTarget target) {
 		return stage(target) != Stage.PENDING || this.touched.contains(target);
 	}
 
-	private void touch(Target target) {
+	private void touch(DeployTarget target) {
 		if (!this.touched.contains(target)) {
 			this.touched.push(target);
 		}
 	}
 
-	private Stage stage(Target target) {
+	private Stage stage(DeployTarget target) {
 		return this.stages.get(target.instanceId());
 	}
 

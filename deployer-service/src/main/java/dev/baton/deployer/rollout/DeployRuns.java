@@ -4,7 +4,7 @@ import java.time.Clock;
 
 import dev.baton.contracts.deploy.DeployStrategy;
 import dev.baton.deployer.control.DeployControls;
-import dev.baton.deployer.fleet.Fleet;
+import dev.baton.deployer.fleet.KnownInstances;
 import dev.baton.deployer.fleet.NginxNodes;
 
 /**
@@ -24,14 +24,14 @@ public final class DeployRuns {
 
 	private final InstanceArrivals arrivals;
 
-	private final Fleet fleet;
+	private final KnownInstances fleet;
 
 	private final DeployEvents events;
 
 	private final Clock clock;
 
 	public DeployRuns(AnswerBoard board, NginxNodes nodes, InstanceRuntime runtime, InstanceArrivals arrivals,
-			Fleet fleet, DeployEvents events, Clock clock) {
+			KnownInstances fleet, DeployEvents events, Clock clock) {
 		this.board = board;
 		this.gates = new GateSteps(board, nodes, events, clock);
 		this.restarts = new RestartSteps(board, runtime, events, clock);

@@ -54,25 +54,25 @@ final class GateSteps {
 		this.clock = clock;
 	}
 
-	Pending close(DeployPlan plan, Target target, DeployPhase phase) {
+	Pending close(DeployPlan plan, DeployTarget target, DeployPhase phase) {
 		return send(plan, target, false, phase + " of " + plan.deployId() + ": draining for a restart",
 				SetPeerGate.FULL_WEIGHT);
 	}
 
-	Pending open(DeployPlan plan, Target target, DeployPhase phase) {
+	Pending open(DeployPlan plan, DeployTarget target, DeployPhase phase) {
 		return open(plan, target, phase, SetPeerGate.FULL_WEIGHT);
 	}
 
 	/**
 	 * Opens the gate at a weight: below 100 for a canary, 100 to promote it.
 	 */
-	Pending open(DeployPlan plan, Target target, DeployPhase phase, int weight) {
+	Pending open(DeployPlan plan, DeployTarget target, DeployPhase phase, int weight) {
 		String reason = (weight < SetPeerGate.FULL_WEIGHT) ? ": canary at weight " + weight
 				: ": verified, back in rotation";
 		return send(plan, target, true, phase + " of " + plan.deployId() + reason, weight);
 	}
 
-	private Pending send(DeployPlan plan, Target target, boolean open, String reason, int weight) {
+	private Pending send(DeployPlan plan, DeployTarget target, boolean open, String reason, int weight) {
 		SetPeerGate command = new SetPeerGate(CommandId.random(), plan.service(), target.endpoint().host(),
 				target.endpoint().port(), Gate.DEPLOY, open, OWNER, reason, this.clock.instant(), weight);
 		NodeAnswers answers = this.board.expectAnswers(command.commandId(), plan.service(), target.endpoint());
@@ -123,7 +123,8 @@ final class GateSteps {
 	 * are still expected to answer; one that does not is reported, never fatal.
 	 * @param skipped nodes not to wait for (they did not answer the drain either)
 	 */
-	void reopen(DeployPlan plan, Target target, DeployPhase phase, Set<NodeId> skipped) throws InterruptedException {
+	void reopen(DeployPlan plan, DeployTarget target, DeployPhase phase, Set<NodeId> skipped)
+			throws InterruptedException {
 		Pending pending = open(plan, target, phase);
 		Set<NodeId> expected = new LinkedHashSet<>(pending.expected());
 		expected.removeAll(skipped);
@@ -232,7 +233,7 @@ final class GateSteps {
 	 * A gate command sent, with the nodes expected to answer it and the weight it opens
 	 * the gate at.
 	 */
-	record Pending(Target target, NodeAnswers answers, Set<NodeId> expected, Instant sentAt, int weight) {
+	record Pending(DeployTarget target, NodeAnswers answers, Set<NodeId> expected, Instant sentAt, int weight) {
 	}
 
 }

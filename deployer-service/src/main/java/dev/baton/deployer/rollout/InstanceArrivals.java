@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 import dev.baton.contracts.registry.InstanceSnapshot;
-import dev.baton.deployer.fleet.Fleet;
+import dev.baton.deployer.fleet.KnownInstances;
 
 /**
  * Lets a surge deploy wait for what the registry says of an instance it started: that it
@@ -17,9 +17,9 @@ public final class InstanceArrivals {
 
 	private final Map<CompletableFuture<InstanceSnapshot>, Predicate<InstanceSnapshot>> waiting = new ConcurrentHashMap<>();
 
-	private final Fleet fleet;
+	private final KnownInstances fleet;
 
-	public InstanceArrivals(Fleet fleet) {
+	public InstanceArrivals(KnownInstances fleet) {
 		this.fleet = fleet;
 	}
 

@@ -18,7 +18,7 @@ public interface InstanceRuntime {
 	 * @return the outcome of the commands, with a watch on the process they started
 	 * @throws InterruptedException when the deployer is stopping
 	 */
-	RestartResult restart(ServiceName service, Target target, Version version) throws InterruptedException;
+	RestartResult restart(ServiceName service, DeployTarget target, Version version) throws InterruptedException;
 
 	/**
 	 * A watch on whatever process runs the instance now: for a restart a restarted
@@ -28,7 +28,7 @@ public interface InstanceRuntime {
 	 * @return the watch; {@link ProcessWatch#NONE} when the runtime cannot tell
 	 * @throws InterruptedException when the deployer is stopping
 	 */
-	default ProcessWatch watch(ServiceName service, Target target) throws InterruptedException {
+	default ProcessWatch watch(ServiceName service, DeployTarget target) throws InterruptedException {
 		return ProcessWatch.NONE;
 	}
 
@@ -40,7 +40,7 @@ public interface InstanceRuntime {
 	 * @return the outcome of the commands, with a watch on the process they started
 	 * @throws InterruptedException when the deployer is stopping
 	 */
-	default RestartResult start(ServiceName service, Target target, Version version) throws InterruptedException {
+	default RestartResult start(ServiceName service, DeployTarget target, Version version) throws InterruptedException {
 		return new RestartResult(1, "the runtime of " + service + " cannot start new instances");
 	}
 
@@ -52,7 +52,7 @@ public interface InstanceRuntime {
 	 * @return the outcome of the commands
 	 * @throws InterruptedException when the deployer is stopping
 	 */
-	default RestartResult stop(ServiceName service, Target target) throws InterruptedException {
+	default RestartResult stop(ServiceName service, DeployTarget target) throws InterruptedException {
 		return new RestartResult(1, "the runtime of " + service + " cannot stop instances");
 	}
 

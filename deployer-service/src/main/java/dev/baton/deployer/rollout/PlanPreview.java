@@ -39,7 +39,7 @@ final class PlanPreview {
 	}
 
 	static List<List<InstanceId>> ids(DeployPlan plan) {
-		return plan.batches().stream().map((batch) -> batch.stream().map(Target::instanceId).toList()).toList();
+		return plan.batches().stream().map((batch) -> batch.stream().map(DeployTarget::instanceId).toList()).toList();
 	}
 
 	private static CanaryShare canary(DeployPlan plan) {
@@ -55,9 +55,9 @@ final class PlanPreview {
 		ServicePolicy policy = plan.policy();
 		String confirming = nodes.stream().map(NodeId::value).collect(Collectors.joining(", "));
 		List<String> lines = new ArrayList<>();
-		List<List<Target>> batches = plan.batches();
+		List<List<DeployTarget>> batches = plan.batches();
 		for (int i = 0; i < batches.size(); i++) {
-			List<Target> batch = batches.get(i);
+			List<DeployTarget> batch = batches.get(i);
 			String instances = batch.stream()
 				.map((target) -> target.instanceId() + " (on " + target.previousVersion() + ")")
 				.collect(Collectors.joining(", "));

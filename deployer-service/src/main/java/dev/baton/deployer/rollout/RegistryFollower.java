@@ -6,7 +6,7 @@ import dev.baton.contracts.Gate;
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.deployer.fleet.DeployGates;
-import dev.baton.deployer.fleet.Fleet;
+import dev.baton.deployer.fleet.KnownInstances;
 
 /**
  * Keeps the fleet current from {@code registry.state}, tells surge deploys waiting on an
@@ -15,7 +15,7 @@ import dev.baton.deployer.fleet.Fleet;
  */
 public final class RegistryFollower {
 
-	private final Fleet fleet;
+	private final KnownInstances fleet;
 
 	private final DeployGates gates;
 
@@ -23,7 +23,7 @@ public final class RegistryFollower {
 
 	private final InstanceArrivals arrivals;
 
-	public RegistryFollower(Fleet fleet, DeployGates gates, DeployEvents events, InstanceArrivals arrivals) {
+	public RegistryFollower(KnownInstances fleet, DeployGates gates, DeployEvents events, InstanceArrivals arrivals) {
 		this.fleet = fleet;
 		this.gates = gates;
 		this.events = events;

@@ -52,7 +52,7 @@ final class RestartSteps {
 	 * it may arrive before the commands return.
 	 * @return the restart's step id, which the confirming verdict will name
 	 */
-	StepId restart(DeployPlan plan, Target target, Version version, DeployPhase phase)
+	StepId restart(DeployPlan plan, DeployTarget target, Version version, DeployPhase phase)
 			throws DeployFailure, InterruptedException {
 		StepId stepId = StepId.random();
 		long healthTimeoutMillis = plan.policy().healthTimeout().toMillis();
@@ -87,7 +87,7 @@ final class RestartSteps {
 	 * @param result what the runtime's start gave
 	 * @return the step id the confirming verdict will name
 	 */
-	StepId started(DeployPlan plan, Target target, Version version, RestartResult result) {
+	StepId started(DeployPlan plan, DeployTarget target, Version version, RestartResult result) {
 		StepId stepId = StepId.random();
 		long healthTimeoutMillis = plan.policy().healthTimeout().toMillis();
 		this.board.expectVerdict(stepId);
@@ -104,7 +104,7 @@ final class RestartSteps {
 	/**
 	 * Waits for the verdict answering a restart and publishes {@link InstanceVerified}.
 	 */
-	void verify(DeployPlan plan, Target target, StepId stepId, Version version, DeployPhase phase)
+	void verify(DeployPlan plan, DeployTarget target, StepId stepId, Version version, DeployPhase phase)
 			throws DeployFailure, InterruptedException {
 		VerdictIssued verdict = awaitVerdict(plan, target, stepId);
 		if (!verdict.healthy()) {
@@ -119,7 +119,7 @@ final class RestartSteps {
 				verdict.version(), this.clock.instant()));
 	}
 
-	private VerdictIssued awaitVerdict(DeployPlan plan, Target target, StepId stepId)
+	private VerdictIssued awaitVerdict(DeployPlan plan, DeployTarget target, StepId stepId)
 			throws DeployFailure, InterruptedException {
 		CompletableFuture<VerdictIssued> verdict = this.board.expectVerdict(stepId);
 		Watched watched = this.watches.get(target.instanceId());

@@ -67,11 +67,11 @@ record Resumption(Map<InstanceId, Stage> stages, Set<InstanceId> touchedInstance
 				this.weights);
 	}
 
-	Stage stageOf(Target target) {
+	Stage stageOf(DeployTarget target) {
 		return this.stages.getOrDefault(target.instanceId(), Stage.PENDING);
 	}
 
-	boolean touched(Target target) {
+	boolean touched(DeployTarget target) {
 		return this.touchedInstances.contains(target.instanceId()) || stageOf(target) != Stage.PENDING;
 	}
 

@@ -47,15 +47,15 @@ final class Rollback {
 	 * @param rolledBack instances already rolled back (by a deployer that stopped);
 	 * completed in place
 	 */
-	void run(DeployPlan plan, String reason, List<Target> touched, List<Target> neverRestarted, Set<NodeId> silent,
-			List<InstanceId> rolledBack) throws InterruptedException {
+	void run(DeployPlan plan, String reason, List<DeployTarget> touched, List<DeployTarget> neverRestarted,
+			Set<NodeId> silent, List<InstanceId> rolledBack) throws InterruptedException {
 		long from = this.clock.millis();
 		List<String> problems = new ArrayList<>();
-		for (Target target : neverRestarted) {
+		for (DeployTarget target : neverRestarted) {
 			this.gates.reopen(plan, target, DeployPhase.ROLLBACK, silent);
 		}
 		List<InstanceId> keptOut = new ArrayList<>();
-		for (Target target : touched) {
+		for (DeployTarget target : touched) {
 			if (rolledBack.contains(target.instanceId())) {
 				continue;
 			}
@@ -80,7 +80,7 @@ final class Rollback {
 				this.clock.millis() - from, this.clock.instant(), keptOut));
 	}
 
-	private void reopen(DeployPlan plan, Target target, List<String> problems) throws InterruptedException {
+	private void reopen(DeployPlan plan, DeployTarget target, List<String> problems) throws InterruptedException {
 		try {
 			this.gates.enable(plan, this.gates.open(plan, target, DeployPhase.ROLLBACK), DeployPhase.ROLLBACK, false);
 		}

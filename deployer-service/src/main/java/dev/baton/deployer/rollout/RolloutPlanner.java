@@ -69,8 +69,8 @@ final class RolloutPlanner {
 	 * @return the batches
 	 * @throws Refusal when the policy lets none leave rotation now
 	 */
-	static List<List<Target>> replan(ServiceName service, List<Target> targets, int serving, ServicePolicy policy)
-			throws Refusal {
+	static List<List<DeployTarget>> replan(ServiceName service, List<DeployTarget> targets, int serving,
+			ServicePolicy policy) throws Refusal {
 		int minHealthy = policy.downtimeAllowed() ? 0 : policy.minHealthy();
 		int batchSize = Math.min(policy.maxUnavailable(), serving - minHealthy);
 		if (batchSize < 1) {
@@ -80,8 +80,8 @@ final class RolloutPlanner {
 		return batches(targets, batchSize);
 	}
 
-	private static List<List<Target>> batches(List<Target> targets, int batchSize) {
-		List<List<Target>> batches = new ArrayList<>();
+	private static List<List<DeployTarget>> batches(List<DeployTarget> targets, int batchSize) {
+		List<List<DeployTarget>> batches = new ArrayList<>();
 		for (int from = 0; from < targets.size(); from += batchSize) {
 			batches.add(targets.subList(from, Math.min(from + batchSize, targets.size())));
 		}
@@ -133,10 +133,10 @@ final class RolloutPlanner {
 	/**
 	 * The version an instance reports is the truth; the registered one is the fallback.
 	 */
-	static Target target(InstanceSnapshot instance) {
+	static DeployTarget target(InstanceSnapshot instance) {
 		Version running = (instance.lastHealth() != null && instance.lastHealth().version() != null)
 				? instance.lastHealth().version() : instance.version();
-		return new Target(instance.instanceId(), instance.endpoint(), running);
+		return new DeployTarget(instance.instanceId(), instance.endpoint(), running);
 	}
 
 }

@@ -10,9 +10,9 @@ import dev.baton.contracts.Version;
  */
 final class SurgeReplacement {
 
-	private final Target old;
+	private final DeployTarget old;
 
-	private final Target spare;
+	private final DeployTarget spare;
 
 	private final Version version;
 
@@ -48,17 +48,17 @@ final class SurgeReplacement {
 	 * proposed to it, its spare endpoint
 	 * @param version the version the new instance runs
 	 */
-	SurgeReplacement(Target old, Target spare, Version version) {
+	SurgeReplacement(DeployTarget old, DeployTarget spare, Version version) {
 		this.old = old;
 		this.spare = spare;
 		this.version = version;
 	}
 
-	Target old() {
+	DeployTarget old() {
 		return this.old;
 	}
 
-	Target spare() {
+	DeployTarget spare() {
 		return this.spare;
 	}
 
@@ -71,8 +71,8 @@ final class SurgeReplacement {
 	}
 
 	/** The new instance, by the id it registered with once it did. */
-	Target fresh() {
-		return (this.registered != null) ? new Target(this.registered, this.spare.endpoint(), this.version)
+	DeployTarget fresh() {
+		return (this.registered != null) ? new DeployTarget(this.registered, this.spare.endpoint(), this.version)
 				: this.spare;
 	}
 

@@ -81,7 +81,7 @@ final class SurgeRetirement {
 		}
 	}
 
-	void deregister(Target target, String reason) {
+	void deregister(DeployTarget target, String reason) {
 		this.events.registration(new InstanceDeregistered(null, target.instanceId(), this.plan.service(), null, 0,
 				"deploy " + this.plan.deployId(), reason, this.clock.instant()));
 	}

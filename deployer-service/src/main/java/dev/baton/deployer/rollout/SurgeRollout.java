@@ -22,7 +22,7 @@ import dev.baton.contracts.deploy.InstanceReplaced;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.deployer.control.DeployControls;
-import dev.baton.deployer.fleet.Fleet;
+import dev.baton.deployer.fleet.KnownInstances;
 
 /**
  * The step machine of a surge deploy. Batch after batch, each old instance gets a new one
@@ -61,7 +61,7 @@ final class SurgeRollout {
 
 	private final SurgeRetirement retirement;
 
-	private final Fleet fleet;
+	private final KnownInstances fleet;
 
 	private final DeployEvents events;
 
@@ -86,7 +86,7 @@ final class SurgeRollout {
 
 	SurgeRollout(DeployPlan plan, SurgeProgress progress, GateSteps gates, RestartSteps restarts, BakeSteps bakes,
 			BakeSteps.Progress baked, DeployControls controls, InstanceRuntime runtime, InstanceArrivals arrivals,
-			Fleet fleet, DeployEvents events, Clock clock) {
+			KnownInstances fleet, DeployEvents events, Clock clock) {
 		this.plan = plan;
 		this.bakes = bakes;
 		this.baked = baked;
@@ -100,10 +100,10 @@ final class SurgeRollout {
 		this.events = events;
 		this.clock = clock;
 		this.replacedBefore = progress.replaced().keySet();
-		Map<InstanceId, Target> olds = new LinkedHashMap<>();
+		Map<InstanceId, DeployTarget> olds = new LinkedHashMap<>();
 		plan.targets().forEach((target) -> olds.put(target.instanceId(), target));
 		for (InstanceLaunched launched : progress.launched()) {
-			Target old = olds.get(launched.replaces());
+			DeployTarget old = olds.get(launched.replaces());
 			if (old != null) {
 				SurgeReplacement replacement = resumed(old, launched, progress);
 				InstanceId replacedBy = progress.replaced().get(old.instanceId());
@@ -123,7 +123,7 @@ final class SurgeRollout {
 	 * A replacement a deployer before this one began, as the record and the fleet show
 	 * it; what may have happened since its last confirmed step counts as happened.
 	 */
-	private SurgeReplacement resumed(Target old, InstanceLaunched launched, SurgeProgress progress) {
+	private SurgeReplacement resumed(DeployTarget old, InstanceLaunched launched, SurgeProgress progress) {
 		SurgeReplacement replacement = new SurgeReplacement(old, spare(launched.endpoint()), this.plan.version());
 		replacement.resumed = true;
 		replacement.started = true;
@@ -151,9 +151,9 @@ final class SurgeRollout {
 	 */
 	void rollOut() throws DeployFailure, InterruptedException {
 		this.retirement.retire();
-		List<List<Target>> batches = this.plan.batches();
+		List<List<DeployTarget>> batches = this.plan.batches();
 		for (int i = 0; i < batches.size(); i++) {
-			List<Target> left = batches.get(i).stream().filter(this::stillToReplace).toList();
+			List<DeployTarget> left = batches.get(i).stream().filter(this::stillToReplace).toList();
 			if (left.isEmpty()) {
 				continue;
 			}
@@ -175,16 +175,17 @@ final class SurgeRollout {
 		}
 	}
 
-	private boolean begun(Target old) {
+	private boolean begun(DeployTarget old) {
 		return this.unfinished.stream().anyMatch((replacement) -> replacement.old().equals(old));
 	}
 
-	private boolean stillToReplace(Target old) {
+	private boolean stillToReplace(DeployTarget old) {
 		return !this.replacedBefore.contains(old.instanceId())
 				&& this.fleet.instance(old.instanceId()).map((snapshot) -> !snapshot.deregistered()).orElse(false);
 	}
 
-	private void replace(List<Target> batch, boolean canary, boolean last) throws DeployFailure, InterruptedException {
+	private void replace(List<DeployTarget> batch, boolean canary, boolean last)
+			throws DeployFailure, InterruptedException {
 		List<SurgeReplacement> replacements = replacementsFor(batch);
 		for (SurgeReplacement replacement : replacements) {
 			if (replacement.registered() == null) {
@@ -210,7 +211,7 @@ final class SurgeRollout {
 			replacement.routed = true;
 			this.arrivals.approve(replacement);
 		}
-		List<Target> fresh = replacements.stream().map(SurgeReplacement::fresh).toList();
+		List<DeployTarget> fresh = replacements.stream().map(SurgeReplacement::fresh).toList();
 		CanaryShare share = null;
 		Map<SurgeReplacement, GateSteps.Pending> opening = new LinkedHashMap<>();
 		for (SurgeReplacement replacement : replacements) {
@@ -252,11 +253,11 @@ final class SurgeRollout {
 	 * The batch's replacements: those a deployer before this one began, and a new one on
 	 * a free spare port for every other old instance.
 	 */
-	private List<SurgeReplacement> replacementsFor(List<Target> batch) throws DeployFailure {
+	private List<SurgeReplacement> replacementsFor(List<DeployTarget> batch) throws DeployFailure {
 		Set<Endpoint> taken = new HashSet<>();
 		this.unfinished.forEach((replacement) -> taken.add(replacement.spare().endpoint()));
 		List<SurgeReplacement> replacements = new ArrayList<>();
-		for (Target old : batch) {
+		for (DeployTarget old : batch) {
 			Optional<SurgeReplacement> begun = this.unfinished.stream()
 				.filter((replacement) -> replacement.old().equals(old))
 				.findFirst();
@@ -345,7 +346,7 @@ final class SurgeRollout {
 	 */
 	private void remove(SurgeReplacement replacement, List<String> problems, List<InstanceId> keptOut)
 			throws InterruptedException {
-		Target fresh = replacement.fresh();
+		DeployTarget fresh = replacement.fresh();
 		if (replacement.routed) {
 			try {
 				this.gates.drain(this.plan, this.gates.close(this.plan, fresh, DeployPhase.ROLLBACK),
@@ -373,7 +374,7 @@ final class SurgeRollout {
 	 * The first spare port on the old instance's host that no instance registered there
 	 * uses and this batch has not taken.
 	 */
-	private Endpoint spareFor(Target old, Set<Endpoint> taken) throws DeployFailure {
+	private Endpoint spareFor(DeployTarget old, Set<Endpoint> taken) throws DeployFailure {
 		Set<Endpoint> used = new HashSet<>(taken);
 		this.fleet.all()
 			.stream()
@@ -390,8 +391,8 @@ final class SurgeRollout {
 	}
 
 	/** A new instance before it registered: named as the runtime knows it. */
-	private Target spare(Endpoint endpoint) {
-		return new Target(InstanceId.of(this.plan.service().value() + "-" + endpoint.port()), endpoint,
+	private DeployTarget spare(Endpoint endpoint) {
+		return new DeployTarget(InstanceId.of(this.plan.service().value() + "-" + endpoint.port()), endpoint,
 				this.plan.version());
 	}
 

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
-import dev.baton.deployer.rollout.Target;
+import dev.baton.deployer.rollout.DeployTarget;
 
 /**
  * One command line as configured ({@code ["supervisorctl", "restart", "{instanceId}"]}):
@@ -58,7 +58,7 @@ public final class ArgvTemplate {
 	}
 
 	/** The placeholder values for one instance: validated values only. */
-	static Map<String, String> values(ServiceName service, Target target, Version version) {
+	static Map<String, String> values(ServiceName service, DeployTarget target, Version version) {
 		return Map.of("service", service.value(), "instanceId", target.instanceId().value(), "host",
 				target.endpoint().host(), "port", String.valueOf(target.endpoint().port()), "version", version.value());
 	}

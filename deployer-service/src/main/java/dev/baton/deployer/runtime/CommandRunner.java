@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import dev.baton.contracts.ServiceName;
-import dev.baton.deployer.rollout.Target;
+import dev.baton.deployer.rollout.DeployTarget;
 
 /**
  * Runs one argv as a process, without a shell, within a timeout, keeping the end of its
@@ -40,7 +40,7 @@ final class CommandRunner {
 	 * @return the name to run the restart's commands under, and whether a hook was
 	 * stopped
 	 */
-	Hook begin(ServiceName service, Target target) throws InterruptedException {
+	Hook begin(ServiceName service, DeployTarget target) throws InterruptedException {
 		String name = service.value() + "." + target.instanceId().value();
 		return new Hook(name, this.pids.stopLeftOver(name));
 	}

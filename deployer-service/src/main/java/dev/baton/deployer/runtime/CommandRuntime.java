@@ -15,7 +15,7 @@ import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.Target;
+import dev.baton.deployer.rollout.DeployTarget;
 
 /**
  * Restarts instances by running their service's configured commands in order (for
@@ -47,22 +47,23 @@ public final class CommandRuntime implements InstanceRuntime {
 	}
 
 	@Override
-	public RestartResult restart(ServiceName service, Target target, Version version) throws InterruptedException {
+	public RestartResult restart(ServiceName service, DeployTarget target, Version version)
+			throws InterruptedException {
 		return run(service, target, version, Commands::sequence, true);
 	}
 
 	@Override
-	public RestartResult start(ServiceName service, Target target, Version version) throws InterruptedException {
+	public RestartResult start(ServiceName service, DeployTarget target, Version version) throws InterruptedException {
 		return run(service, target, version, Commands::launch, true);
 	}
 
 	@Override
-	public RestartResult stop(ServiceName service, Target target) throws InterruptedException {
+	public RestartResult stop(ServiceName service, DeployTarget target) throws InterruptedException {
 		return run(service, target, target.previousVersion(), Commands::retire, false);
 	}
 
 	@Override
-	public ProcessWatch watch(ServiceName service, Target target) {
+	public ProcessWatch watch(ServiceName service, DeployTarget target) {
 		Commands configured = this.commands.get(service);
 		return (configured == null) ? ProcessWatch.NONE
 				: configured.check()
@@ -71,7 +72,7 @@ public final class CommandRuntime implements InstanceRuntime {
 					.orElse(ProcessWatch.NONE);
 	}
 
-	private RestartResult run(ServiceName service, Target target, Version version,
+	private RestartResult run(ServiceName service, DeployTarget target, Version version,
 			Function<Commands, List<ArgvTemplate>> which, boolean watched) throws InterruptedException {
 		Commands configured = this.commands.get(service);
 		if (configured == null) {

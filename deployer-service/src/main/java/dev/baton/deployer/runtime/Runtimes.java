@@ -7,7 +7,7 @@ import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.Target;
+import dev.baton.deployer.rollout.DeployTarget;
 
 /**
  * Each service's own runtime, as configured: a deploy acts on one runtime whatever kind
@@ -28,25 +28,26 @@ public final class Runtimes implements InstanceRuntime {
 	}
 
 	@Override
-	public RestartResult restart(ServiceName service, Target target, Version version) throws InterruptedException {
+	public RestartResult restart(ServiceName service, DeployTarget target, Version version)
+			throws InterruptedException {
 		InstanceRuntime runtime = this.byService.get(service);
 		return published((runtime != null) ? runtime.restart(service, target, version) : unknown(service));
 	}
 
 	@Override
-	public ProcessWatch watch(ServiceName service, Target target) throws InterruptedException {
+	public ProcessWatch watch(ServiceName service, DeployTarget target) throws InterruptedException {
 		InstanceRuntime runtime = this.byService.get(service);
 		return published((runtime != null) ? runtime.watch(service, target) : ProcessWatch.NONE);
 	}
 
 	@Override
-	public RestartResult start(ServiceName service, Target target, Version version) throws InterruptedException {
+	public RestartResult start(ServiceName service, DeployTarget target, Version version) throws InterruptedException {
 		InstanceRuntime runtime = this.byService.get(service);
 		return published((runtime != null) ? runtime.start(service, target, version) : unknown(service));
 	}
 
 	@Override
-	public RestartResult stop(ServiceName service, Target target) throws InterruptedException {
+	public RestartResult stop(ServiceName service, DeployTarget target) throws InterruptedException {
 		InstanceRuntime runtime = this.byService.get(service);
 		return published((runtime != null) ? runtime.stop(service, target) : unknown(service));
 	}

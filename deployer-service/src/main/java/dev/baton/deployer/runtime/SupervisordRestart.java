@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.Target;
+import dev.baton.deployer.rollout.DeployTarget;
 import dev.baton.deployer.runtime.supervisord.SupervisedProcess;
 import dev.baton.deployer.runtime.supervisord.SupervisorClient;
 import dev.baton.deployer.runtime.supervisord.SupervisorFault;
@@ -29,13 +29,13 @@ final class SupervisordRestart {
 
 	private final String name;
 
-	private final Target target;
+	private final DeployTarget target;
 
 	private long began;
 
 	private long deadline;
 
-	SupervisordRestart(SupervisorClient supervisor, Duration timeout, String name, Target target) {
+	SupervisordRestart(SupervisorClient supervisor, Duration timeout, String name, DeployTarget target) {
 		this.supervisor = supervisor;
 		this.timeout = timeout;
 		this.name = name;
@@ -129,7 +129,7 @@ final class SupervisordRestart {
 	/**
 	 * Whether something accepts connections on the instance's port: the kernel answers.
 	 */
-	private static boolean listens(Target target) {
+	private static boolean listens(DeployTarget target) {
 		try (Socket socket = new Socket()) {
 			socket.connect(new InetSocketAddress(target.endpoint().host(), target.endpoint().port()), 1000);
 			return true;

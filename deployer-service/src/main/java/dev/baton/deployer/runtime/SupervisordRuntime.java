@@ -13,7 +13,7 @@ import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.Target;
+import dev.baton.deployer.rollout.DeployTarget;
 import dev.baton.deployer.runtime.supervisord.SupervisedProcess;
 import dev.baton.deployer.runtime.supervisord.SupervisorClient;
 import dev.baton.deployer.runtime.supervisord.SupervisorFault;
@@ -61,7 +61,8 @@ public final class SupervisordRuntime implements InstanceRuntime {
 	}
 
 	@Override
-	public RestartResult restart(ServiceName service, Target target, Version version) throws InterruptedException {
+	public RestartResult restart(ServiceName service, DeployTarget target, Version version)
+			throws InterruptedException {
 		Map<String, String> values = ArgvTemplate.values(service, target, version);
 		CommandRunner.Hook hook = this.runner.begin(service, target);
 		String name = this.program.fill(values).get(0);
@@ -80,7 +81,7 @@ public final class SupervisordRuntime implements InstanceRuntime {
 	 * running at all, is a crash at the first look.
 	 */
 	@Override
-	public ProcessWatch watch(ServiceName service, Target target) throws InterruptedException {
+	public ProcessWatch watch(ServiceName service, DeployTarget target) throws InterruptedException {
 		String name = this.program.fill(ArgvTemplate.values(service, target, target.previousVersion())).get(0);
 		try {
 			List<SupervisedProcess> programs = this.supervisor.processes()
@@ -107,7 +108,7 @@ public final class SupervisordRuntime implements InstanceRuntime {
 	 * program that does not run.
 	 */
 	@Override
-	public RestartResult start(ServiceName service, Target target, Version version) throws InterruptedException {
+	public RestartResult start(ServiceName service, DeployTarget target, Version version) throws InterruptedException {
 		return restart(service, target, version);
 	}
 
@@ -115,7 +116,7 @@ public final class SupervisordRuntime implements InstanceRuntime {
 	 * Asks every running program of the instance to stop and waits until none runs.
 	 */
 	@Override
-	public RestartResult stop(ServiceName service, Target target) throws InterruptedException {
+	public RestartResult stop(ServiceName service, DeployTarget target) throws InterruptedException {
 		String name = this.program.fill(ArgvTemplate.values(service, target, target.previousVersion())).get(0);
 		long deadline = System.nanoTime() + this.timeout.toNanos();
 		try {

@@ -12,7 +12,7 @@ import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.Target;
+import dev.baton.deployer.rollout.DeployTarget;
 
 /**
  * Restarts the instances of one service as systemd units: the optional activate command,
@@ -51,17 +51,18 @@ public final class SystemdRuntime implements InstanceRuntime {
 	}
 
 	@Override
-	public RestartResult restart(ServiceName service, Target target, Version version) throws InterruptedException {
+	public RestartResult restart(ServiceName service, DeployTarget target, Version version)
+			throws InterruptedException {
 		return run(service, target, version, "restart");
 	}
 
 	@Override
-	public RestartResult start(ServiceName service, Target target, Version version) throws InterruptedException {
+	public RestartResult start(ServiceName service, DeployTarget target, Version version) throws InterruptedException {
 		return run(service, target, version, "start");
 	}
 
 	@Override
-	public RestartResult stop(ServiceName service, Target target) throws InterruptedException {
+	public RestartResult stop(ServiceName service, DeployTarget target) throws InterruptedException {
 		Map<String, String> values = ArgvTemplate.values(service, target, target.previousVersion());
 		CommandRunner.Ran stopped = this.runner.run(this.runner.begin(service, target), unitArgv("stop", values),
 				this.timeout);
@@ -69,12 +70,12 @@ public final class SystemdRuntime implements InstanceRuntime {
 	}
 
 	@Override
-	public ProcessWatch watch(ServiceName service, Target target) throws InterruptedException {
+	public ProcessWatch watch(ServiceName service, DeployTarget target) throws InterruptedException {
 		List<String> show = showArgv(ArgvTemplate.values(service, target, target.previousVersion()));
 		return show(show).<ProcessWatch>map((state) -> new Watch(show, state)).orElse(ProcessWatch.NONE);
 	}
 
-	private RestartResult run(ServiceName service, Target target, Version version, String verb)
+	private RestartResult run(ServiceName service, DeployTarget target, Version version, String verb)
 			throws InterruptedException {
 		Map<String, String> values = ArgvTemplate.values(service, target, version);
 		CommandRunner.Hook hook = this.runner.begin(service, target);

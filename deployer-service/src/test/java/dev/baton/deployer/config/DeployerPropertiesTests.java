@@ -225,7 +225,7 @@ class DeployerPropertiesTests {
 	void workDirDefaultsToAPrivateStateDirectoryNamedAfterTheReplicaNotTheTemporaryDirectory() {
 		this.runner.withPropertyValues("baton.deployer.replica-id=deployer-7104").run((context) -> {
 			Path workDir = context.getBean(DeployerProperties.class).workDir();
-			assertThat(workDir).isEqualTo(StateHome.current().resolve("deployer/deployer-7104"))
+			assertThat(workDir).isEqualTo(DeployerStateHome.current().resolve("deployer/deployer-7104"))
 				.satisfies((dir) -> assertThat(dir.startsWith(System.getProperty("java.io.tmpdir"))).isFalse());
 		});
 	}

@@ -25,7 +25,7 @@ import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.Target;
+import dev.baton.deployer.rollout.DeployTarget;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -99,7 +99,7 @@ class DeployMetricsTests {
 	void runtimeCommandsAreTimedWithTheirOutcome() throws InterruptedException {
 		InstanceRuntime runtime = this.metrics
 			.timing((service, target, version) -> new RestartResult(version.value().contains("broken") ? 3 : 0, ""));
-		Target target = new Target(ORDERS_1, new Endpoint("127.0.0.1", 9001), Version.of("v1"));
+		DeployTarget target = new DeployTarget(ORDERS_1, new Endpoint("127.0.0.1", 9001), Version.of("v1"));
 
 		runtime.restart(ORDERS, target, Version.of("v2"));
 		runtime.restart(ORDERS, target, Version.of("v2-broken"));

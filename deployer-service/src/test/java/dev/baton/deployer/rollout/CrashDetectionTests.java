@@ -45,7 +45,7 @@ class CrashDetectionTests {
 		RestartSteps steps = steps(List.of("/bin/sh", "-c", "(sleep 0.3; exit 3) >/dev/null 2>&1 & echo $! > \"$1\"",
 				"sh", pidFile.toString()), Duration.ofMillis(100));
 		DeployPlan plan = plan(Duration.ofMillis(100));
-		Target target = RolloutWorld.target(1);
+		DeployTarget target = RolloutWorld.target(1);
 
 		StepId stepId = steps.restart(plan, target, Version.of("v2"), DeployPhase.ROLLOUT);
 		long from = System.nanoTime();
@@ -70,7 +70,7 @@ class CrashDetectionTests {
 				List.of("/bin/sh", "-c", "(sleep 120) >/dev/null 2>&1 & echo $! > \"$1\"", "sh", pidFile.toString()),
 				checkInterval);
 		DeployPlan plan = plan(checkInterval);
-		Target target = RolloutWorld.target(1);
+		DeployTarget target = RolloutWorld.target(1);
 		try {
 			StepId stepId = steps.restart(plan, target, Version.of("v2"), DeployPhase.ROLLOUT);
 			CompletableFuture<Long> verifiedAt = CompletableFuture.supplyAsync(() -> {

@@ -73,8 +73,8 @@ public final class CrashRollbackBenchmark {
 
 	private void run() throws Exception {
 		Path dir = Files.createTempDirectory("crash-rollback-benchmark");
-		Target supervised = target("orders-1");
-		Target commanded = target("orders-2");
+		DeployTarget supervised = target("orders-1");
+		DeployTarget commanded = target("orders-2");
 		try (RealSupervisord supervisord = RealSupervisord.start(dir,
 				List.of(new RealSupervisord.Instance("orders-1", supervised.endpoint().port(), false)))) {
 			InstanceRuntime supervisorRuntime = new SupervisordRuntime(supervisord.unixClient(), "{instanceId}",
@@ -121,7 +121,7 @@ public final class CrashRollbackBenchmark {
 				WorkDirectory.prepare(dir.resolve("work-command-" + check)));
 	}
 
-	private String measure(String name, InstanceRuntime runtime, Target target) throws Exception {
+	private String measure(String name, InstanceRuntime runtime, DeployTarget target) throws Exception {
 		runtime.restart(RolloutWorld.ORDERS, target, target.previousVersion());
 		List<Long> told = new ArrayList<>();
 		List<Long> startups = new ArrayList<>();
@@ -148,7 +148,7 @@ public final class CrashRollbackBenchmark {
 	}
 
 	/** A deploy of the release that exits at start, rolled back onto the serving one. */
-	private static List<DeployStep> deploy(InstanceRuntime runtime, Target target) throws InterruptedException {
+	private static List<DeployStep> deploy(InstanceRuntime runtime, DeployTarget target) throws InterruptedException {
 		RolloutWorld world = new RolloutWorld();
 		world.node("a", true);
 		world.health = (restarted) -> {
@@ -220,8 +220,8 @@ public final class CrashRollbackBenchmark {
 		return values.stream().sorted().toList().get(values.size() / 2);
 	}
 
-	private static Target target(String id) {
-		return new Target(InstanceId.of(id), new Endpoint("127.0.0.1", FreePorts.next()), Version.of("serve"));
+	private static DeployTarget target(String id) {
+		return new DeployTarget(InstanceId.of(id), new Endpoint("127.0.0.1", FreePorts.next()), Version.of("serve"));
 	}
 
 }

@@ -25,7 +25,7 @@ import dev.baton.contracts.registry.Lifecycle;
 import dev.baton.contracts.registry.ObservedHealth;
 import dev.baton.deployer.control.ControlDesk;
 import dev.baton.deployer.control.ReleaseHistory;
-import dev.baton.deployer.fleet.Fleet;
+import dev.baton.deployer.fleet.KnownInstances;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,7 +33,7 @@ class DeployDeskTests {
 
 	private final RolloutWorld world = new RolloutWorld();
 
-	private final Fleet fleet = new Fleet();
+	private final KnownInstances fleet = new KnownInstances();
 
 	/** Deploys are queued here instead of run, so one stays "running". */
 	private final List<Runnable> queued = new ArrayList<>();

@@ -30,7 +30,7 @@ import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
 import dev.baton.contracts.registry.ObservedHealth;
-import dev.baton.deployer.fleet.Fleet;
+import dev.baton.deployer.fleet.KnownInstances;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -42,7 +42,7 @@ class DeployRecoveryTests {
 
 	private final RolloutWorld world = new RolloutWorld();
 
-	private final Fleet fleet = new Fleet();
+	private final KnownInstances fleet = new KnownInstances();
 
 	private final List<Runnable> queued = new ArrayList<>();
 

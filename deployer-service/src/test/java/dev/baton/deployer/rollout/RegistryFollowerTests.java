@@ -12,7 +12,7 @@ import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.deployer.fleet.DeployGates;
-import dev.baton.deployer.fleet.Fleet;
+import dev.baton.deployer.fleet.KnownInstances;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,7 +20,7 @@ class RegistryFollowerTests {
 
 	private final RolloutWorld world = new RolloutWorld();
 
-	private final Fleet fleet = new Fleet();
+	private final KnownInstances fleet = new KnownInstances();
 
 	private final DeployGates gates = new DeployGates();
 

@@ -82,7 +82,7 @@ class RolloutPlannerTests {
 	void remembersTheVersionEachInstanceReportsForTheRollback() throws Refusal {
 		DeployPlan plan = this.planner.plan(request(null, false), instances(2), this.policy, Instant.now());
 
-		assertThat(plan.targets()).extracting(Target::previousVersion).containsOnly(Version.of("v1-reported"));
+		assertThat(plan.targets()).extracting(DeployTarget::previousVersion).containsOnly(Version.of("v1-reported"));
 	}
 
 	@Test

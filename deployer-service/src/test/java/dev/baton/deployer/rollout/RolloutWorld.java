@@ -43,7 +43,7 @@ import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
 import dev.baton.contracts.registry.ObservedHealth;
-import dev.baton.deployer.fleet.Fleet;
+import dev.baton.deployer.fleet.KnownInstances;
 import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.fleet.NginxNodes;
 
@@ -63,7 +63,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	final List<String> audits = Collections.synchronizedList(new ArrayList<>());
 
 	/** The registry's word on every instance, as the deployer follows it. */
-	final Fleet fleet = new Fleet();
+	final KnownInstances fleet = new KnownInstances();
 
 	/** The deployer's own state, made anew when it restarts. */
 	volatile NginxNodes nodes = newNodes();
@@ -187,15 +187,15 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
 	}
 
-	static Target target(int i) {
-		return new Target(InstanceId.of("orders-" + i), new Endpoint("127.0.0.1", 9000 + i), Version.of("v1"));
+	static DeployTarget target(int i) {
+		return new DeployTarget(InstanceId.of("orders-" + i), new Endpoint("127.0.0.1", 9000 + i), Version.of("v1"));
 	}
 
 	static ServicePolicy policy() {
 		return new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5), false);
 	}
 
-	DeployPlan plan(String version, ServicePolicy policy, List<List<Target>> batches) {
+	DeployPlan plan(String version, ServicePolicy policy, List<List<DeployTarget>> batches) {
 		batches.forEach((batch) -> batch.forEach((t) -> this.running.put(t.instanceId(), t.previousVersion())));
 		return new DeployPlan(DeployId.of("d-1"), ORDERS, Version.of(version), batches, policy, "test", Instant.now());
 	}
@@ -294,8 +294,8 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	/**
 	 * Registers instances as online and running their version, as before a surge deploy.
 	 */
-	void online(Target... targets) {
-		for (Target target : targets) {
+	void online(DeployTarget... targets) {
+		for (DeployTarget target : targets) {
 			this.running.put(target.instanceId(), target.previousVersion());
 			registry(target.instanceId(), target.endpoint(), target.previousVersion(), Lifecycle.ONLINE, true);
 		}
@@ -351,7 +351,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	 * broken version does not start.
 	 */
 	@Override
-	public RestartResult start(ServiceName service, Target target, Version version) {
+	public RestartResult start(ServiceName service, DeployTarget target, Version version) {
 		dieIfKilled();
 		this.runtimeCalls.add("start " + target.endpoint().port() + " " + version);
 		if (version.value().contains("broken")) {
@@ -364,7 +364,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	}
 
 	@Override
-	public RestartResult stop(ServiceName service, Target target) {
+	public RestartResult stop(ServiceName service, DeployTarget target) {
 		dieIfKilled();
 		this.runtimeCalls.add("stop " + target.instanceId());
 		boolean gateOpen = !this.deployGates.closed().contains(new GateKey(ORDERS, target.endpoint(), Gate.DEPLOY));
@@ -390,7 +390,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	}
 
 	@Override
-	public RestartResult restart(ServiceName service, Target target, Version version) {
+	public RestartResult restart(ServiceName service, DeployTarget target, Version version) {
 		dieIfKilled();
 		this.restarts.add(target.instanceId() + " " + version);
 		this.onRestart.run();

@@ -41,13 +41,13 @@ class SupervisordCrashDetectionTests {
 
 	private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(60);
 
-	private static final Target ORDERS_1 = target("orders-1");
+	private static final DeployTarget ORDERS_1 = target("orders-1");
 
-	private static final Target ORDERS_2 = target("orders-2");
+	private static final DeployTarget ORDERS_2 = target("orders-2");
 
-	private static final Target ORDERS_3 = target("orders-3");
+	private static final DeployTarget ORDERS_3 = target("orders-3");
 
-	private static final Target ORDERS_4 = target("orders-4");
+	private static final DeployTarget ORDERS_4 = target("orders-4");
 
 	@TempDir
 	static Path dir;
@@ -139,7 +139,7 @@ class SupervisordCrashDetectionTests {
 		assertThat(Duration.ofNanos(System.nanoTime() - from)).isLessThan(HEALTH_TIMEOUT.dividedBy(4));
 	}
 
-	private static void probe(Target target) {
+	private static void probe(DeployTarget target) {
 		try {
 			get(target);
 		}
@@ -182,11 +182,11 @@ class SupervisordCrashDetectionTests {
 				Duration.ofSeconds(5), false, Duration.ofMillis(100)), List.of(List.of(ORDERS_1)));
 	}
 
-	private static Target target(String id) {
-		return new Target(InstanceId.of(id), new Endpoint("127.0.0.1", FreePorts.next()), Version.of("serve"));
+	private static DeployTarget target(String id) {
+		return new DeployTarget(InstanceId.of(id), new Endpoint("127.0.0.1", FreePorts.next()), Version.of("serve"));
 	}
 
-	private static String get(Target target) throws IOException, InterruptedException {
+	private static String get(DeployTarget target) throws IOException, InterruptedException {
 		return HttpClient.newHttpClient()
 			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + target.endpoint().port() + "/health"))
 				.timeout(Duration.ofSeconds(5))

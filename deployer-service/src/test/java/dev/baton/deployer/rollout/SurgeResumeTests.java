@@ -106,7 +106,10 @@ class SurgeResumeTests {
 		this.world.killAfterSteps = killedAfter;
 		assertThatThrownBy(() -> {
 			this.world.step(new DeployStarted(plan.deployId(), plan.service(), plan.version(),
-					plan.batches().stream().map((batch) -> batch.stream().map(Target::instanceId).toList()).toList(),
+					plan.batches()
+						.stream()
+						.map((batch) -> batch.stream().map(DeployTarget::instanceId).toList())
+						.toList(),
 					Map.of(), plan.requestedBy(), Instant.now(), DeployStrategy.SURGE));
 			this.world.runs.fresh(plan).run();
 		}).isInstanceOf(RolloutWorld.DeployerKilled.class);

@@ -18,7 +18,7 @@ import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.Target;
+import dev.baton.deployer.rollout.DeployTarget;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,8 +26,8 @@ class CommandRuntimeTests {
 
 	private static final ServiceName ORDERS = ServiceName.of("orders");
 
-	private static final Target TARGET = new Target(InstanceId.of("orders-1"), new Endpoint("127.0.0.1", 9001),
-			Version.of("v1"));
+	private static final DeployTarget TARGET = new DeployTarget(InstanceId.of("orders-1"),
+			new Endpoint("127.0.0.1", 9001), Version.of("v1"));
 
 	@TempDir
 	Path dir;
@@ -59,7 +59,8 @@ class CommandRuntimeTests {
 						new CommandRuntime.Commands(List.of(activate, start), Optional.empty(), Duration.ofSeconds(10),
 								List.of(activate, start), List.of(stop))),
 				WorkDirectory.prepare(this.dir.resolve("work")));
-		Target spare = new Target(InstanceId.of("orders-9101"), new Endpoint("127.0.0.1", 9101), Version.of("v2"));
+		DeployTarget spare = new DeployTarget(InstanceId.of("orders-9101"), new Endpoint("127.0.0.1", 9101),
+				Version.of("v2"));
 
 		RestartResult started = runtime.start(ORDERS, spare, Version.of("v2"));
 		RestartResult stopped = runtime.stop(ORDERS, TARGET);

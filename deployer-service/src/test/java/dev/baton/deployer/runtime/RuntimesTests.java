@@ -12,7 +12,7 @@ import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.Target;
+import dev.baton.deployer.rollout.DeployTarget;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,8 +20,8 @@ class RuntimesTests {
 
 	private static final ServiceName ORDERS = ServiceName.of("orders");
 
-	private static final Target TARGET = new Target(InstanceId.of("orders-1"), new Endpoint("127.0.0.1", 9001),
-			Version.of("v1"));
+	private static final DeployTarget TARGET = new DeployTarget(InstanceId.of("orders-1"),
+			new Endpoint("127.0.0.1", 9001), Version.of("v1"));
 
 	@Test
 	void everyRuntimesWordsLeaveRedactedAndCappedWhateverRuntimeWroteThem() throws Exception {
@@ -54,22 +54,22 @@ class RuntimesTests {
 	private record Saying(String stderr, ProcessWatch watch) implements InstanceRuntime {
 
 		@Override
-		public RestartResult restart(ServiceName service, Target target, Version version) {
+		public RestartResult restart(ServiceName service, DeployTarget target, Version version) {
 			return new RestartResult(1, this.stderr, this.watch);
 		}
 
 		@Override
-		public ProcessWatch watch(ServiceName service, Target target) {
+		public ProcessWatch watch(ServiceName service, DeployTarget target) {
 			return this.watch;
 		}
 
 		@Override
-		public RestartResult start(ServiceName service, Target target, Version version) {
+		public RestartResult start(ServiceName service, DeployTarget target, Version version) {
 			return restart(service, target, version);
 		}
 
 		@Override
-		public RestartResult stop(ServiceName service, Target target) {
+		public RestartResult stop(ServiceName service, DeployTarget target) {
 			return new RestartResult(1, this.stderr);
 		}
 

@@ -21,7 +21,7 @@ import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.Target;
+import dev.baton.deployer.rollout.DeployTarget;
 import dev.baton.deployer.runtime.supervisord.SupervisorClient;
 import dev.baton.kafka.testing.FreePorts;
 
@@ -37,13 +37,13 @@ class SupervisordRuntimeTests {
 
 	private static final ServiceName ORDERS = ServiceName.of("orders");
 
-	private static final Target SINGLE = new Target(InstanceId.of("orders-1"),
+	private static final DeployTarget SINGLE = new DeployTarget(InstanceId.of("orders-1"),
 			new Endpoint("127.0.0.1", FreePorts.next()), Version.of("serve"));
 
-	private static final Target PAIR = new Target(InstanceId.of("orders-2"),
+	private static final DeployTarget PAIR = new DeployTarget(InstanceId.of("orders-2"),
 			new Endpoint("127.0.0.1", FreePorts.next()), Version.of("serve"));
 
-	private static final Target SPARE = new Target(InstanceId.of("orders-3"),
+	private static final DeployTarget SPARE = new DeployTarget(InstanceId.of("orders-3"),
 			new Endpoint("127.0.0.1", FreePorts.next()), Version.of("serve"));
 
 	@TempDir
@@ -142,7 +142,7 @@ class SupervisordRuntimeTests {
 
 	@Test
 	void namesAProgramSupervisordDoesNotRun() throws Exception {
-		Target unknown = new Target(InstanceId.of("orders-9"), SINGLE.endpoint(), Version.of("serve"));
+		DeployTarget unknown = new DeployTarget(InstanceId.of("orders-9"), SINGLE.endpoint(), Version.of("serve"));
 
 		RestartResult result = runtime(supervisord.unixUrl(), Optional.empty()).restart(ORDERS, unknown,
 				Version.of("serve"));
@@ -168,7 +168,7 @@ class SupervisordRuntimeTests {
 				WorkDirectory.prepare(dir.resolve("work")));
 	}
 
-	private static String get(Target target) throws IOException, InterruptedException {
+	private static String get(DeployTarget target) throws IOException, InterruptedException {
 		HttpResponse<String> response = HttpClient.newHttpClient()
 			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + target.endpoint().port() + "/health"))
 				.timeout(Duration.ofSeconds(5))

@@ -13,7 +13,7 @@ import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
-import dev.baton.deployer.rollout.Target;
+import dev.baton.deployer.rollout.DeployTarget;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -24,8 +24,8 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  */
 class SystemdRuntimeTests {
 
-	private static final Target TARGET = new Target(InstanceId.of("orders-1"), new Endpoint("127.0.0.1", 9001),
-			Version.of("v1"));
+	private static final DeployTarget TARGET = new DeployTarget(InstanceId.of("orders-1"),
+			new Endpoint("127.0.0.1", 9001), Version.of("v1"));
 
 	/** Right after {@code systemctl restart orders@9001.service}. */
 	private static final String RUNNING = """

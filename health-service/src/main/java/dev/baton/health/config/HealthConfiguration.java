@@ -18,10 +18,10 @@ import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 
 import dev.baton.contracts.Topic;
-import dev.baton.health.fleet.Fleet;
+import dev.baton.health.fleet.ProbedInstances;
 import dev.baton.health.fleet.ProbeLoop;
 import dev.baton.health.fleet.ProbeObserver;
-import dev.baton.health.kafka.DeployStepListener;
+import dev.baton.health.kafka.RestartStepListener;
 import dev.baton.health.kafka.KafkaVerdictPublisher;
 import dev.baton.health.kafka.RegistryStateListener;
 import dev.baton.health.kafka.ReplicaMembership;
@@ -98,20 +98,20 @@ class HealthConfiguration {
 	}
 
 	@Bean
-	Fleet fleet(ProbeLoop probeLoop, HealthProperties properties, Clock healthClock) {
-		return new Fleet(probeLoop, new ServiceProbeSettings(properties), healthClock,
+	ProbedInstances fleet(ProbeLoop probeLoop, HealthProperties properties, Clock healthClock) {
+		return new ProbedInstances(probeLoop, new ServiceProbeSettings(properties), healthClock,
 				properties.probe().restartTimeout());
 	}
 
 	@Bean
-	RegistryStateListener registryStateListener(Fleet fleet) {
+	RegistryStateListener registryStateListener(ProbedInstances fleet) {
 		return new RegistryStateListener(fleet);
 	}
 
 	@Bean
-	DeployStepListener deployStepListener(Fleet fleet, CompactedTopicReader reader, Clock healthClock,
+	RestartStepListener deployStepListener(ProbedInstances fleet, CompactedTopicReader reader, Clock healthClock,
 			HealthProperties properties) {
-		return new DeployStepListener(fleet, reader, healthClock, properties.replica().stepsLookback());
+		return new RestartStepListener(fleet, reader, healthClock, properties.replica().stepsLookback());
 	}
 
 	/**

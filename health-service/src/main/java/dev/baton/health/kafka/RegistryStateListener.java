@@ -13,7 +13,7 @@ import org.springframework.messaging.handler.annotation.Payload;
 
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.RegistryStateMessage;
-import dev.baton.health.fleet.Fleet;
+import dev.baton.health.fleet.ProbedInstances;
 
 /**
  * Feeds the registry's compacted state to the fleet. Replicas share one consumer group,
@@ -25,9 +25,9 @@ import dev.baton.health.fleet.Fleet;
  */
 public class RegistryStateListener implements ConsumerSeekAware {
 
-	private final Fleet fleet;
+	private final ProbedInstances fleet;
 
-	public RegistryStateListener(Fleet fleet) {
+	public RegistryStateListener(ProbedInstances fleet) {
 		this.fleet = fleet;
 	}
 

@@ -21,7 +21,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
 import dev.baton.health.HealthApplication;
-import dev.baton.health.fleet.Fleet;
+import dev.baton.health.fleet.ProbedInstances;
 import dev.baton.health.support.Records;
 import dev.baton.kafka.testing.TestKafka;
 
@@ -65,7 +65,7 @@ public final class ProbeBenchmark {
 					String id = "bench-" + i;
 					kafka.send(prefix + "registry.state", id, Records.registered(id, ports.get(i)));
 				}
-				Fleet fleet = health.getBean(Fleet.class);
+				ProbedInstances fleet = health.getBean(ProbedInstances.class);
 				while (fleet.instances().size() < instances) {
 					TimeUnit.MILLISECONDS.sleep(100); // polling a condition in a
 														// benchmark, not a test

@@ -24,7 +24,7 @@ import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.HealthVerdictMessage;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.health.HealthApplication;
-import dev.baton.health.fleet.Fleet;
+import dev.baton.health.fleet.ProbedInstances;
 import dev.baton.health.support.TestInstance;
 import dev.baton.kafka.testing.TestKafka;
 
@@ -157,7 +157,7 @@ final class HealthHarness implements AutoCloseable {
 	}
 
 	static Set<InstanceId> fleet(ConfigurableApplicationContext replica) {
-		return replica.getBean(Fleet.class).instances();
+		return replica.getBean(ProbedInstances.class).instances();
 	}
 
 	@Override

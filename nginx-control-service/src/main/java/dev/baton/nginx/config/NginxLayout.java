@@ -74,7 +74,7 @@ final class NginxLayout {
 	private static Path workingDirectory(NginxControlProperties properties, boolean root) {
 		Path configured = properties.nginx().workingDirectory();
 		Path work = ((configured != null) ? configured
-				: StateHome.current(root).resolve("nginx-control").resolve(properties.nodeId()))
+				: NginxControlStateHome.current(root).resolve("nginx-control").resolve(properties.nodeId()))
 			.toAbsolutePath()
 			.normalize();
 		PropertyChecks.safePath(WORKING_DIRECTORY, work);

@@ -18,13 +18,13 @@ import dev.baton.kafka.CompactedTopicReader;
 import dev.baton.kafka.TopicDeclarations;
 import dev.baton.kafka.TopicNames;
 import dev.baton.registry.api.AdminTokenFilter;
-import dev.baton.registry.kafka.DeployStepListener;
+import dev.baton.registry.kafka.ExpectedVersionsListener;
 import dev.baton.registry.kafka.RegistrationsGateway;
 import dev.baton.registry.kafka.RegistryListeners;
 import dev.baton.registry.kafka.RegistryPublisher;
 import dev.baton.registry.kafka.RegistryStartup;
 import dev.baton.registry.lifecycle.AllowedEndpoints;
-import dev.baton.registry.lifecycle.Fleet;
+import dev.baton.registry.lifecycle.RegisteredInstances;
 import dev.baton.registry.membership.PendingCommands;
 import dev.baton.registry.membership.Registry;
 import dev.baton.registry.versions.ExpectedVersions;
@@ -59,7 +59,7 @@ class RegistryConfiguration {
 			TopicNames topics, AuditTrail audit, PendingCommands pending) {
 		Map<ServiceName, AllowedEndpoints> allowed = properties.allowedEndpoints();
 		Map<ServiceName, VersionPolicy> versions = properties.versionPolicies();
-		return new Registry(new Fleet(properties::autoOnline,
+		return new Registry(new RegisteredInstances(properties::autoOnline,
 				(service) -> allowed.getOrDefault(service, AllowedEndpoints.ANY),
 				new ExpectedVersions((service) -> versions.getOrDefault(service, VersionPolicy.DEFAULT)), clock),
 				new RegistryPublisher(kafka, topics, audit, clock), pending);
@@ -71,13 +71,13 @@ class RegistryConfiguration {
 	}
 
 	@Bean
-	DeployStepListener deployStepListener(Registry registry) {
-		return new DeployStepListener(registry);
+	ExpectedVersionsListener deployStepListener(Registry registry) {
+		return new ExpectedVersionsListener(registry);
 	}
 
 	@Bean
 	RegistryStartup registryStartup(CompactedTopicReader reader, Registry registry,
-			KafkaListenerEndpointRegistry listeners, DeployStepListener deploySteps) {
+			KafkaListenerEndpointRegistry listeners, ExpectedVersionsListener deploySteps) {
 		return new RegistryStartup(reader, registry, listeners, deploySteps);
 	}
 

@@ -45,12 +45,12 @@ public class RegistryStartup implements SmartLifecycle {
 
 	private final KafkaListenerEndpointRegistry listeners;
 
-	private final DeployStepListener steps;
+	private final ExpectedVersionsListener steps;
 
 	private volatile boolean running;
 
 	public RegistryStartup(CompactedTopicReader reader, Registry registry, KafkaListenerEndpointRegistry listeners,
-			DeployStepListener steps) {
+			ExpectedVersionsListener steps) {
 		this.reader = reader;
 		this.registry = registry;
 		this.listeners = listeners;
@@ -103,7 +103,7 @@ public class RegistryStartup implements SmartLifecycle {
 						+ " issued since; repaired {} gates",
 				snapshots.size(), learned.get(), verdicts, repairs.size());
 		this.steps.startFrom(stepsEnd);
-		this.listeners.getListenerContainer(DeployStepListener.DEPLOY_STEPS).start();
+		this.listeners.getListenerContainer(ExpectedVersionsListener.DEPLOY_STEPS).start();
 		this.listeners.getListenerContainer(RegistryListeners.REGISTRATIONS).start();
 		this.listeners.getListenerContainer(RegistryListeners.VERDICTS).start();
 		this.running = true;

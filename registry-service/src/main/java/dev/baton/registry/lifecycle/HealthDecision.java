@@ -21,13 +21,13 @@ import dev.baton.registry.versions.ExpectedVersions;
  */
 final class HealthDecision {
 
-	private final Fleet fleet;
+	private final RegisteredInstances fleet;
 
 	private final Predicate<ServiceName> autoOnline;
 
 	private final ExpectedVersions expected;
 
-	HealthDecision(Fleet fleet, Predicate<ServiceName> autoOnline, ExpectedVersions expected) {
+	HealthDecision(RegisteredInstances fleet, Predicate<ServiceName> autoOnline, ExpectedVersions expected) {
 		this.fleet = fleet;
 		this.autoOnline = autoOnline;
 		this.expected = expected;

@@ -13,11 +13,11 @@ import dev.baton.contracts.registry.Lifecycle;
  */
 final class OperatorDecision {
 
-	private final Fleet fleet;
+	private final RegisteredInstances fleet;
 
 	private final OperateInstance command;
 
-	OperatorDecision(Fleet fleet, OperateInstance command) {
+	OperatorDecision(RegisteredInstances fleet, OperateInstance command) {
 		this.fleet = fleet;
 		this.command = command;
 	}

@@ -16,7 +16,7 @@ import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.registry.gates.GateChange;
 import dev.baton.registry.gates.GateLedger;
 import dev.baton.registry.lifecycle.Change;
-import dev.baton.registry.lifecycle.Fleet;
+import dev.baton.registry.lifecycle.RegisteredInstances;
 
 /**
  * The registry's one entry point for messages and queries. Messages are applied one at a
@@ -25,7 +25,7 @@ import dev.baton.registry.lifecycle.Fleet;
  */
 public class Registry {
 
-	private final Fleet fleet;
+	private final RegisteredInstances fleet;
 
 	private final GateLedger ledger = new GateLedger();
 
@@ -33,7 +33,7 @@ public class Registry {
 
 	private final PendingCommands pending;
 
-	public Registry(Fleet fleet, Publications publications, PendingCommands pending) {
+	public Registry(RegisteredInstances fleet, Publications publications, PendingCommands pending) {
 		this.fleet = fleet;
 		this.publications = publications;
 		this.pending = pending;

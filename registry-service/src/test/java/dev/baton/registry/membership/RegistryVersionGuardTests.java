@@ -25,7 +25,7 @@ import dev.baton.contracts.registry.ObservedHealth;
 import dev.baton.registry.gates.GateChange;
 import dev.baton.registry.lifecycle.AllowedEndpoints;
 import dev.baton.registry.lifecycle.Change;
-import dev.baton.registry.lifecycle.Fleet;
+import dev.baton.registry.lifecycle.RegisteredInstances;
 import dev.baton.registry.membership.Registry.GateRecord;
 import dev.baton.registry.versions.ExpectedVersions;
 import dev.baton.registry.versions.VersionPolicy;
@@ -50,7 +50,7 @@ class RegistryVersionGuardTests {
 	private final Recorded published = new Recorded();
 
 	private final Registry registry = new Registry(
-			new Fleet((service) -> false, (service) -> AllowedEndpoints.ANY,
+			new RegisteredInstances((service) -> false, (service) -> AllowedEndpoints.ANY,
 					new ExpectedVersions((service) -> VersionPolicy.DEFAULT), Clock.fixed(AT, ZoneOffset.UTC)),
 			this.published, new PendingCommands());
 

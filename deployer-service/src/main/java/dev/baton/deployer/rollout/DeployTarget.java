@@ -13,9 +13,9 @@ import dev.baton.contracts.Endpoint;
  * @param endpoint where it listens, which is also its peer in nginx
  * @param previousVersion what it ran before the deploy
  */
-public record Target(InstanceId instanceId, Endpoint endpoint, Version previousVersion) {
+public record DeployTarget(InstanceId instanceId, Endpoint endpoint, Version previousVersion) {
 
-	public Target {
+	public DeployTarget {
 		Objects.requireNonNull(instanceId, "instanceId is required");
 		Objects.requireNonNull(endpoint, "endpoint is required");
 		Objects.requireNonNull(previousVersion, "previousVersion is required");

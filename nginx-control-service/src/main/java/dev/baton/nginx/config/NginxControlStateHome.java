@@ -9,11 +9,11 @@ import java.nio.file.Path;
  * {@code /var/lib/baton}; any other user the XDG state directory
  * ({@code $XDG_STATE_HOME}, or {@code ~/.local/state}) followed by {@code baton}.
  */
-final class StateHome {
+final class NginxControlStateHome {
 
 	private static final Path SYSTEM = Path.of("/var/lib/baton");
 
-	private StateHome() {
+	private NginxControlStateHome() {
 	}
 
 	/**

@@ -15,7 +15,7 @@ import dev.baton.contracts.registry.InstanceSnapshot;
  * than the one held (by revision) are ignored, so replaying {@code registry.state} from
  * its start is harmless.
  */
-public final class Fleet {
+public final class KnownInstances {
 
 	private final Map<InstanceId, InstanceSnapshot> instances = new ConcurrentHashMap<>();
 

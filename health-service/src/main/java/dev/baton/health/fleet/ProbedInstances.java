@@ -33,9 +33,9 @@ import dev.baton.health.verdict.RestartWatch;
  * learns of the instance only once its share of the registry is read after a restart,
  * still answers the step.
  */
-public final class Fleet {
+public final class ProbedInstances {
 
-	private static final Logger logger = LoggerFactory.getLogger(Fleet.class);
+	private static final Logger logger = LoggerFactory.getLogger(ProbedInstances.class);
 
 	private final ProbeLoop loop;
 
@@ -49,7 +49,7 @@ public final class Fleet {
 
 	private final Map<InstanceId, RestartWatch> pending = new HashMap<>();
 
-	public Fleet(ProbeLoop loop, Function<ServiceName, ProbeSettings> settings, Clock clock,
+	public ProbedInstances(ProbeLoop loop, Function<ServiceName, ProbeSettings> settings, Clock clock,
 			Duration defaultRestartTimeout) {
 		this.loop = loop;
 		this.settings = settings;

@@ -9,7 +9,7 @@ import java.util.List;
  * only nginx node lost for longer than a drain may take (its nginx-control killed and
  * started again only after the drain timeout).
  */
-enum Target {
+enum FaultTarget {
 
 	REGISTRY("registry-service", 7101, "Started RegistryApplication"),
 	HEALTH("health-service", 7102, "restart steps still await a verdict"),
@@ -18,7 +18,7 @@ enum Target {
 	NODE_LOST("nginx-control-service", 7103, "rebuilt its desired state from");
 
 	/** Baton's four services, in the order the stack is checked and repaired. */
-	static final List<Target> SERVICES = List.of(REGISTRY, HEALTH, NGINX_CONTROL, DEPLOYER);
+	static final List<FaultTarget> SERVICES = List.of(REGISTRY, HEALTH, NGINX_CONTROL, DEPLOYER);
 
 	private final String process;
 
@@ -26,7 +26,7 @@ enum Target {
 
 	private final String ready;
 
-	Target(String process, int port, String ready) {
+	FaultTarget(String process, int port, String ready) {
 		this.process = process;
 		this.port = port;
 		this.ready = ready;

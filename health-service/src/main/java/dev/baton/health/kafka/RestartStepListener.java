@@ -15,7 +15,7 @@ import org.springframework.kafka.listener.ConsumerSeekAware;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.contracts.deploy.InstanceRestartStarted;
-import dev.baton.health.fleet.Fleet;
+import dev.baton.health.fleet.ProbedInstances;
 import dev.baton.health.recovery.OwedRestart;
 import dev.baton.health.recovery.OwedRestarts;
 import dev.baton.health.verdict.StepLogContext;
@@ -29,11 +29,11 @@ import dev.baton.logging.LogContext;
  * published over the look-back window are read back and those still owed a verdict are
  * resumed; live reading then goes on from exactly where that read ended.
  */
-public class DeployStepListener implements ConsumerSeekAware {
+public class RestartStepListener implements ConsumerSeekAware {
 
-	private static final Logger logger = LoggerFactory.getLogger(DeployStepListener.class);
+	private static final Logger logger = LoggerFactory.getLogger(RestartStepListener.class);
 
-	private final Fleet fleet;
+	private final ProbedInstances fleet;
 
 	private final CompactedTopicReader history;
 
@@ -41,7 +41,7 @@ public class DeployStepListener implements ConsumerSeekAware {
 
 	private final Duration lookback;
 
-	public DeployStepListener(Fleet fleet, CompactedTopicReader history, Clock clock, Duration lookback) {
+	public RestartStepListener(ProbedInstances fleet, CompactedTopicReader history, Clock clock, Duration lookback) {
 		this.fleet = fleet;
 		this.history = history;
 		this.clock = clock;

@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-class FleetTests {
+class RegisteredInstancesTests {
 
 	private static final ServiceName ORDERS = ServiceName.of("orders");
 
@@ -39,11 +39,11 @@ class FleetTests {
 
 	private final Clock clock = Clock.fixed(Instant.parse("2026-11-29T10:00:00Z"), ZoneOffset.UTC);
 
-	private final Fleet fleet = new Fleet((service) -> false, this.clock);
+	private final RegisteredInstances fleet = new RegisteredInstances((service) -> false, this.clock);
 
-	private final Fleet autoOnlineFleet = new Fleet(Set.of(ORDERS)::contains, this.clock);
+	private final RegisteredInstances autoOnlineFleet = new RegisteredInstances(Set.of(ORDERS)::contains, this.clock);
 
-	private final Fleet guardedFleet = guarded(VersionPolicy.DEFAULT, false);
+	private final RegisteredInstances guardedFleet = guarded(VersionPolicy.DEFAULT, false);
 
 	@Test
 	void newInstanceIsRegisteredWithBothGatesClosed() {
@@ -189,7 +189,7 @@ class FleetTests {
 
 	@Test
 	void aRegistrationOutsideTheServicesAllowedEndpointsIsRefused() {
-		Fleet guarded = new Fleet((service) -> false,
+		RegisteredInstances guarded = new RegisteredInstances((service) -> false,
 				(service) -> AllowedEndpoints.of(List.of("127.0.0.0/8"), List.of("9001-9009")), this.clock);
 
 		assertThat(apply(guarded, registration("v1", 9001)).lifecycle()).isEqualTo(Lifecycle.REGISTERED);
@@ -208,7 +208,7 @@ class FleetTests {
 	void restoreKeepsTheNewestRevision() {
 		InstanceSnapshot first = apply(this.fleet, registration("v1", 9001));
 		InstanceSnapshot second = applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01"));
-		Fleet rebuilt = new Fleet((service) -> false, this.clock);
+		RegisteredInstances rebuilt = new RegisteredInstances((service) -> false, this.clock);
 
 		rebuilt.restore(second);
 		rebuilt.restore(first);
@@ -235,7 +235,7 @@ class FleetTests {
 
 	@Test
 	void aDeployOfTheRefusedVersionStartingPutsTheInstanceInRotation() {
-		Fleet autoOnline = guarded(VersionPolicy.DEFAULT, true);
+		RegisteredInstances autoOnline = guarded(VersionPolicy.DEFAULT, true);
 		autoOnline.learn(succeeded("d-1", "v1"));
 		apply(autoOnline, registration("v1", 9001));
 		applyVerdict(autoOnline, verdict(HealthStatus.HEALTHY, "v2", "10:00:01"));
@@ -283,7 +283,7 @@ class FleetTests {
 
 	@Test
 	void aServiceThatOptedOutOfTheVersionGuardPutsAnyVersionInRotation() {
-		Fleet unguarded = guarded(new VersionPolicy(false, Set.of()), false);
+		RegisteredInstances unguarded = guarded(new VersionPolicy(false, Set.of()), false);
 		unguarded.learn(succeeded("d-1", "v1"));
 		apply(unguarded, registration("v1", 9001));
 
@@ -366,8 +366,8 @@ class FleetTests {
 		assertThat(restarted.version()).isEqualTo(Version.of("v2"));
 	}
 
-	private Fleet guarded(VersionPolicy policy, boolean autoOnline) {
-		return new Fleet((service) -> autoOnline, (service) -> AllowedEndpoints.ANY,
+	private RegisteredInstances guarded(VersionPolicy policy, boolean autoOnline) {
+		return new RegisteredInstances((service) -> autoOnline, (service) -> AllowedEndpoints.ANY,
 				new ExpectedVersions((service) -> policy), this.clock);
 	}
 
@@ -381,13 +381,13 @@ class FleetTests {
 				Instant.parse("2026-11-29T10:00:00Z"));
 	}
 
-	private static InstanceSnapshot apply(Fleet fleet, RegistrationMessage message) {
+	private static InstanceSnapshot apply(RegisteredInstances fleet, RegistrationMessage message) {
 		Change change = fleet.decide(message).orElseThrow();
 		fleet.accept(change);
 		return change.after();
 	}
 
-	private static InstanceSnapshot applyVerdict(Fleet fleet, VerdictIssued verdict) {
+	private static InstanceSnapshot applyVerdict(RegisteredInstances fleet, VerdictIssued verdict) {
 		Change change = fleet.decide(verdict).orElseThrow();
 		fleet.accept(change);
 		return change.after();

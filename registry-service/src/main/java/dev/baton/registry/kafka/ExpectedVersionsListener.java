@@ -17,7 +17,7 @@ import dev.baton.registry.membership.Registry;
  * starts exactly where {@link RegistryStartup}'s read of the whole topic ended, so no
  * step is learned twice out of order and none is missed.
  */
-public class DeployStepListener implements ConsumerSeekAware {
+public class ExpectedVersionsListener implements ConsumerSeekAware {
 
 	static final String DEPLOY_STEPS = "registry-deploy-steps";
 
@@ -25,7 +25,7 @@ public class DeployStepListener implements ConsumerSeekAware {
 
 	private volatile Map<TopicPartition, Long> startAt = Map.of();
 
-	public DeployStepListener(Registry registry) {
+	public ExpectedVersionsListener(Registry registry) {
 		this.registry = registry;
 	}
 

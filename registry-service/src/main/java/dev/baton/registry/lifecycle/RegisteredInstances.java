@@ -32,7 +32,7 @@ import dev.baton.registry.versions.VersionPolicy;
  * Deciding is separate from accepting, so a change is remembered only once it has been
  * published.
  */
-public final class Fleet {
+public final class RegisteredInstances {
 
 	private final Map<InstanceId, InstanceSnapshot> instances = new LinkedHashMap<>();
 
@@ -49,7 +49,7 @@ public final class Fleet {
 	 * @param autoOnline whether a service's instances go online without an operator
 	 * @param clock stamps snapshots
 	 */
-	public Fleet(Predicate<ServiceName> autoOnline, Clock clock) {
+	public RegisteredInstances(Predicate<ServiceName> autoOnline, Clock clock) {
 		this(autoOnline, (service) -> AllowedEndpoints.ANY, clock);
 	}
 
@@ -60,7 +60,8 @@ public final class Fleet {
 	 * @param allowed where each service's instances may register
 	 * @param clock stamps snapshots
 	 */
-	public Fleet(Predicate<ServiceName> autoOnline, Function<ServiceName, AllowedEndpoints> allowed, Clock clock) {
+	public RegisteredInstances(Predicate<ServiceName> autoOnline, Function<ServiceName, AllowedEndpoints> allowed,
+			Clock clock) {
 		this(autoOnline, allowed, new ExpectedVersions((service) -> VersionPolicy.DEFAULT), clock);
 	}
 
@@ -72,7 +73,7 @@ public final class Fleet {
 	 * @param expected the versions each service expects, learned from deploy steps
 	 * @param clock stamps snapshots
 	 */
-	public Fleet(Predicate<ServiceName> autoOnline, Function<ServiceName, AllowedEndpoints> allowed,
+	public RegisteredInstances(Predicate<ServiceName> autoOnline, Function<ServiceName, AllowedEndpoints> allowed,
 			ExpectedVersions expected, Clock clock) {
 		this.allowed = allowed;
 		this.expected = expected;
@@ -125,7 +126,7 @@ public final class Fleet {
 	 */
 	public Optional<Change> decide(RegistrationMessage message) {
 		if (message instanceof InstanceRegistered registered) {
-			return Optional.of(register(registered)).filter(Fleet::changesSomething);
+			return Optional.of(register(registered)).filter(RegisteredInstances::changesSomething);
 		}
 		if (message instanceof InstanceDeregistered deregistered) {
 			return resolve(deregistered).map((known) -> transition(known, Lifecycle.DEREGISTERED, known.lastHealth(),

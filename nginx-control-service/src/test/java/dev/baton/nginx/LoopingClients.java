@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Clients hitting nginx with GETs and POSTs in a loop, bounded in threads and requests,
  * counting every failure (a non-200 answer or an I/O error) with its reason.
  */
-public final class LoadGenerator implements AutoCloseable {
+public final class LoopingClients implements AutoCloseable {
 
 	private static final int MAX_REQUESTS_PER_CLIENT = 20_000;
 
@@ -38,7 +38,7 @@ public final class LoadGenerator implements AutoCloseable {
 
 	private volatile boolean running = true;
 
-	public LoadGenerator(int port, int clients) {
+	public LoopingClients(int port, int clients) {
 		this.uri = URI.create("http://127.0.0.1:" + port + "/load");
 		for (int i = 0; i < clients; i++) {
 			Thread client = new Thread(this::run, "load-" + i);
