@@ -13,6 +13,7 @@ APT_PACKAGES=(nginx libnginx-mod-http-lua lua-resty-core supervisor curl)
 JVM_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k)
 DEMO=$RUN/demo
 RELEASE_SETTINGS='' # extra lines for every release's release.properties
+APP_PROPERTIES='' # stack up --app DIR: more properties for each service, DIR/ROLE.properties, and no sample app
 
 say() { printf '%s\n' "$*"; }
 die() { printf 'baton: %s\n' "$*" >&2; exit 2; }
@@ -200,6 +201,8 @@ declare -A SERVICE_PORT=([registry-service]=$REGISTRY_PORT [health-service]=7102
 service_arguments() { # module: sets ARGS to the service's settings, after the broker's address and its port
   # Its Kafka credentials come from its role's file, its token (if it has one) from the token's file.
   local import="--spring.config.import=file:$SECRETS/$(role_of "$1").properties"
+  local more="$APP_PROPERTIES/$(role_of "$1").properties"
+  [ -n "$APP_PROPERTIES" ] && [ -f "$more" ] && import+=",file:$more"
   case $1 in
     # Registrations only from this machine's loopback on the stack's instance ports; before any
     # deploy is on record, only the version the stack starts its instances on goes in rotation.
@@ -352,6 +355,7 @@ write_supervisor_config() {
   # The deployer's supervisord runtime calls supervisord over loopback HTTP with a random password;
   # the header it sends is kept in a file readable by this user only, never on a command line.
   password=$(secret supervisor)
+  mkdir -p "$DEMO"
   (umask 077 && printf 'Basic %s\n' "$(printf 'baton:%s' "$password" | base64 -w0)" > "$RUN/supervisor.credentials")
   cat > "$conf" <<CONF
 [unix_http_server]
@@ -404,12 +408,20 @@ CONF
 
 supervisor() { supervisorctl -c "$DEMO/supervisord.conf" "$@"; }
 
+stack_up_options() { # [--app DIR]: Baton for an app of the user's: every service also imports the
+  # ROLE.properties found in DIR, and the sample app is not started
+  [ $# -eq 0 ] && return 0
+  [ $# -eq 2 ] && [ "$1" = --app ] && [ -d "$2" ] || die "usage: ./baton stack up [--app DIR]"
+  APP_PROPERTIES=$(cd "$2" && pwd)
+}
+
 stack_up() {
   [ -f "$(jar sample-app)" ] && [ -d "$ROOT/local-kafka/target/lib" ] || build
   start_kafka
   # The releases and supervisord's configuration come first: the deployer's runtime reads the
-  # credentials file it writes, and refuses to start without it.
-  prepare_releases
+  # credentials file it writes, and refuses to start without it. For an app of the user's, the
+  # sample app's releases are not made and its supervisord is not started.
+  [ -n "$APP_PROPERTIES" ] || prepare_releases
   write_supervisor_config
   train_service_archives
   start_service registry-service
@@ -417,10 +429,14 @@ stack_up() {
   start_service deployer-service
   start_service nginx-control-service
   start_service health-service
-  supervisord -c "$DEMO/supervisord.conf"
+  [ -n "$APP_PROPERTIES" ] || supervisord -c "$DEMO/supervisord.conf"
   wait_healthy deployer-service 7104
   wait_healthy nginx-control-service 7103
   wait_healthy health-service 7102
+  [ -n "$APP_PROPERTIES" ] || sample_app_in_rotation
+}
+
+sample_app_in_rotation() {
   say "Waiting for $SERVICE-1 and $SERVICE-2 to be healthy, then approving them"
   local instance
   for instance in "$SERVICE-1" "$SERVICE-2"; do
@@ -433,7 +449,11 @@ stack_up() {
 
 stack_urls() {
   say "Stack is up:"
-  say "  $SERVICE through nginx   http://127.0.0.1:$NGINX_PORT/work"
+  if [ -n "$APP_PROPERTIES" ]; then
+    say "  each service also reads $APP_PROPERTIES/ROLE.properties"
+  else
+    say "  $SERVICE through nginx   http://127.0.0.1:$NGINX_PORT/work"
+  fi
   say "  registry admin API     http://127.0.0.1:$REGISTRY_PORT/api/instances (token in $RUN/registry.token)"
   say "  Kafka                  127.0.0.1:$KAFKA_PORT"
   say "  logs                   $RUN/logs"

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Predicate;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import tools.jackson.databind.JsonNode;
@@ -16,7 +17,7 @@ import dev.baton.loadgen.report.TimelineEvent;
  * What happened during a scenario, for the chart and the report: the demo's own actions
  * and the deploy's steps as the deployer published them.
  */
-final class Timeline {
+public final class Timeline {
 
 	/**
 	 * Marked from the scenario's thread and, during a surge deploy, the peers sampler's.
@@ -36,10 +37,24 @@ final class Timeline {
 	 * @param since when the scenario started
 	 */
 	void addSteps(DemoOptions options, String deployId, Instant since) {
+		addSteps(options, since, (step) -> deployId.equals(step.path("deployId").asString()));
+	}
+
+	/**
+	 * Adds every step of the stack's service's deploys published since a point in time,
+	 * whoever asked for them.
+	 * @param options the stack, naming the service
+	 * @param since when to read from
+	 */
+	public void addServiceSteps(DemoOptions options, Instant since) {
+		addSteps(options, since, (step) -> options.service().equals(step.path("service").asString()));
+	}
+
+	private void addSteps(DemoOptions options, Instant since, Predicate<JsonNode> wanted) {
 		try (Kafka kafka = new Kafka(Connection.of(options.kafka(), "baton."))) {
 			for (ConsumerRecord<String, String> record : kafka.readToEnd("deploy.steps", since)) {
 				JsonNode step = Kafka.JSON.readTree(record.value());
-				if (deployId.equals(step.path("deployId").asString())) {
+				if (wanted.test(step)) {
 					this.steps.add(step);
 					String instance = step.path("instanceId").asString("");
 					String phase = "ROLLBACK".equals(step.path("phase").asString("")) ? " (rollback)" : "";
@@ -66,7 +81,7 @@ final class Timeline {
 	 * The deploy's steps, in the order they were published.
 	 * @return the steps
 	 */
-	List<JsonNode> steps() {
+	public List<JsonNode> steps() {
 		return List.copyOf(this.steps);
 	}
 
@@ -81,7 +96,7 @@ final class Timeline {
 			.toList();
 	}
 
-	List<TimelineEvent> events() {
+	public List<TimelineEvent> events() {
 		synchronized (this.events) {
 			return List.copyOf(this.events);
 		}
