@@ -546,6 +546,19 @@ chaos() {
     $($short && echo --short) "${fault[@]}"
 }
 
+# The guide to putting Baton in front of an app, run as it is written: the shell blocks of
+# examples/python-app/README.md's "Run it" in one session, under load through the app's route,
+# each checked against what the guide says it does (dev.baton.demo.guide.GuideRunner).
+example() {
+  [ $# -eq 0 ] || die "usage: ./baton example"
+  prepare_fresh_stack
+  trap stack_down EXIT
+  BATON_CONFIG=$SECRETS/operator.cli.properties java "${JVM_OPTS[@]}" -cp "$ROOT/demo/target/baton-demo.jar" \
+    dev.baton.demo.guide.GuideRunner "$ROOT/examples/python-app/README.md" /notes --root "$ROOT" --run "$RUN" \
+    --service notes --nginx http://127.0.0.1:8081 --kafka "127.0.0.1:$KAFKA_PORT" --rate 200 --short \
+    --report "$RUN/report/example"
+}
+
 attacks() {
   [ $# -eq 0 ] || die "usage: ./baton attacks"
   prepare_fresh_stack
