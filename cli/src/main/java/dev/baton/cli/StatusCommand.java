@@ -22,16 +22,20 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The fleet as Kafka records it: every instance's lifecycle, version (the one it runs and
  * the one it registered with) and health from {@code registry.state}, its gates from
- * {@code nginx.commands}, and what each nginx node last reported about it (applied,
- * draining with its in-flight count, drained) from the last minute of
- * {@code nginx.events}. An instance whose DEPLOY gate a failed deploy left closed is
- * shown as kept out of rotation, with the failure's reason, and one whose version the
- * registry refuses with the registry's reason.
+ * {@code nginx.commands}, and every nginx node's view of it (see {@link PeerViews}) from
+ * {@code nginx.events} over the node expiry plus a margin. An instance whose DEPLOY gate
+ * a failed deploy left closed is shown as kept out of rotation, with the failure's
+ * reason, and one whose version the registry refuses with the registry's reason.
  */
 @Command(name = "status", description = { "Instances with lifecycle, gates, version, health and nginx nodes' view.",
 		"VERSION is the version an instance runs, as its latest HEALTHY verdict on a version the registry accepts "
 				+ "reported it, and the one it registered with when they differ, as v2 (registered v1); --json gives "
 				+ "them as version and registeredVersion.",
+		"NGINX gives, for every nginx node deploys wait for (heard of within --expiry plus 5m, not left, forgotten"
+				+ " or expired), its view of the instance: as its latest heartbeat holds it (up, up w22 for a canary's"
+				+ " share, down, not in its upstream), or what it answered since (draining, 2 in flight; drained in"
+				+ " N ms; drain timed out, N in flight), which also stands while its heartbeat says the instance is"
+				+ " down; --json gives it as nodes.",
 		"An instance a failed deploy kept out of rotation (its DEPLOY gate left closed) is named below the table "
 				+ "with the failure's reason; --json gives it as keptOut, and a closed gate's reason as "
 				+ "deployGateReason.",
@@ -47,6 +51,9 @@ class StatusCommand implements Callable<Integer> {
 
 	@Mixin
 	private Connection connection;
+
+	@Mixin
+	private NodeExpiry expiry;
 
 	@Spec
 	private CommandSpec spec;
@@ -66,7 +73,7 @@ class StatusCommand implements Callable<Integer> {
 				ObjectNode snapshot = entry.value();
 				if (!"DEREGISTERED".equals(snapshot.path("lifecycle").asString())
 						&& (this.service == null || this.service.equals(snapshot.path("service").asString()))) {
-					instances.put(peer(snapshot), snapshot.put("deployGate", "open"));
+					instances.put(PeerViews.key(snapshot), snapshot.put("deployGate", "open"));
 				}
 			});
 			markDeployGates(kafka, instances);
@@ -77,18 +84,14 @@ class StatusCommand implements Callable<Integer> {
 			history.running()
 				.forEach((name, deploy) -> deploys.addAll(
 						(this.service == null || this.service.equals(name)) ? List.of(deploy.describe()) : List.of()));
-			for (ConsumerRecord<String, String> record : kafka.readToEnd("nginx.events",
-					Instant.now().minusSeconds(60))) {
-				JsonNode event = Kafka.json(record);
-				ObjectNode instance = (event != null) ? instances.get(peer(event)) : null;
-				if (instance != null) {
-					ObjectNode nodes = instance.withObject("nodes");
-					String node = event.path("nodeId").asString();
-					if (NodeView.replaces(event, nodes.has(node) ? nodes.get(node).asString() : null)) {
-						nodes.put(node, NodeView.describe(event));
-					}
+			PeerViews views = PeerViews.read(kafka, this.expiry.get(), Instant.now());
+			instances.values().forEach((instance) -> {
+				Map<String, String> nodes = views.of(instance);
+				if (!nodes.isEmpty()) {
+					ObjectNode json = instance.putObject("nodes");
+					nodes.forEach(json::put);
 				}
-			}
+			});
 		}
 		PrintWriter out = this.spec.commandLine().getOut();
 		if (this.json) {
@@ -163,12 +166,6 @@ class StatusCommand implements Callable<Integer> {
 					.put("version", deploy.version())
 					.put("state", deploy.state())
 					.put("description", deploy.describe())));
-	}
-
-	private static String peer(JsonNode message) {
-		String host = message.path("host").asString();
-		return message.path("service").asString() + "/" + (host.contains(":") ? "[" + host + "]" : host) + ":"
-				+ message.path("port").asInt();
 	}
 
 }

@@ -3,6 +3,7 @@ package dev.baton.cli;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
@@ -181,6 +182,44 @@ abstract class CliIntegrationTests {
 		assertThat(result.out()).contains("open/closed/CLOSED", "edge-1: draining, 1 in flight",
 				"edge-2: drained in 420 ms");
 		assertThat(result.out()).doesNotContain("edge-2: draining");
+	}
+
+	@Test
+	void statusShowsEveryLiveNodesViewOfEveryInstanceFromItsLatestHeartbeatWhenNoRecentAnswerSaysMore() {
+		Instant now = Instant.now();
+		List.of(1, 2)
+			.forEach((n) -> this.bench
+				.send("registry.state", "orders-" + n, "{\"type\":\"InstanceSnapshot\",\"instanceId\":\"orders-" + n
+						+ "\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":900" + n
+						+ ",\"version\":\"v1\",\"healthPath\":\"/health\",\"lifecycle\":\"ONLINE\",\"revision\":3,\"updatedAt\":\""
+						+ now + "\"}"));
+		// edge-1 answered about orders-1 minutes ago, and has said nothing of orders-2;
+		// edge-2 drained orders-2 just before its latest heartbeat; edge-3 left.
+		Instant minutesAgo = now.minus(Duration.ofMinutes(3));
+		this.bench.sendAt(minutesAgo, "nginx.events", "orders",
+				"{\"type\":\"PeerApplied\",\"nodeId\":\"edge-1\",\"commandId\":\"c-1\",\"service\":\"orders\","
+						+ "\"host\":\"127.0.0.1\",\"port\":9001,\"up\":false,\"at\":\"" + minutesAgo + "\"}");
+		this.bench.send("nginx.events", "orders",
+				"{\"type\":\"PeerDrained\",\"nodeId\":\"edge-2\",\"commandId\":\"c-2\",\"service\":\"orders\","
+						+ "\"host\":\"127.0.0.1\",\"port\":9002,\"drainMillis\":40,\"at\":\"" + now.minusSeconds(1)
+						+ "\"}");
+		this.bench.send("nginx.events", "edge-1",
+				heartbeat("edge-1", now, servedPeer(9001, true, 100) + "," + servedPeer(9002, true, 22)));
+		this.bench.send("nginx.events", "edge-2",
+				heartbeat("edge-2", now, servedPeer(9001, true, 100) + "," + servedPeer(9002, false, 100)));
+		this.bench.send("nginx.events", "edge-3",
+				heartbeat("edge-3", now.minusSeconds(5), servedPeer(9001, true, 100)));
+		this.bench.send("nginx.events", "edge-3",
+				"{\"type\":\"NodeLeft\",\"nodeId\":\"edge-3\",\"reason\":\"stopped\",\"at\":\"" + now + "\"}");
+
+		CliBench.Result result = baton("status", "orders");
+
+		assertThat(result.code()).isEqualTo(ExitCode.OK);
+		assertThat(result.line("orders-1")).endsWith(" edge-1: up; edge-2: up");
+		assertThat(result.line("orders-2")).endsWith(" edge-1: up w22; edge-2: drained in 40 ms");
+		JsonNode instances = Kafka.JSON.readTree(baton("status", "orders", "--json").out());
+		assertThat(instances.get(0).path("nodes").properties()).extracting(Map.Entry::getKey)
+			.containsExactly("edge-1", "edge-2");
 	}
 
 	@Test
@@ -514,6 +553,17 @@ abstract class CliIntegrationTests {
 			.map(Kafka::json)
 			.filter((request) -> request != null && type.equals(request.path("type").asString()))
 			.toList();
+	}
+
+	private static String heartbeat(String node, Instant at, String peers) {
+		return "{\"type\":\"NodeHeartbeat\",\"nodeId\":\"" + node + "\",\"epoch\":\"epoch-" + node
+				+ "\",\"services\":[\"orders\"],\"intervalMillis\":60000,\"at\":\"" + at + "\",\"peers\":[" + peers
+				+ "]}";
+	}
+
+	private static String servedPeer(int port, boolean up, int weight) {
+		return "{\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":" + port + ",\"up\":" + up + ",\"weight\":"
+				+ weight + "}";
 	}
 
 	private static String peerEvent(String type, String node, String commandId, String fields) {

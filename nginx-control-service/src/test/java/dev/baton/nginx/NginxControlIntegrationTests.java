@@ -12,6 +12,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -149,7 +150,17 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 			.until(() -> this.topics.events()
 				.stream()
 				.anyMatch((event) -> "NodeHeartbeat".equals(event.get("type").asString())
-						&& !event.get("epoch").asString().equals(epoch) && !event.get("epoch").asString().isEmpty()));
+						&& !event.get("epoch").asString().equals(epoch) && !event.get("epoch").asString().isEmpty()
+						&& both.equals(heartbeatPeers(event))));
+	}
+
+	/** The peers a heartbeat says its node serves, and whether each is up. */
+	private static Map<Endpoint, Boolean> heartbeatPeers(JsonNode heartbeat) {
+		Map<Endpoint, Boolean> peers = new HashMap<>();
+		heartbeat.path("peers")
+			.forEach((peer) -> peers.put(new Endpoint(peer.get("host").asString(), peer.get("port").asInt()),
+					peer.get("up").asBoolean()));
+		return peers;
 	}
 
 	@Test

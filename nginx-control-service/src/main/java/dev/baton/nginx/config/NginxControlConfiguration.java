@@ -136,10 +136,10 @@ class NginxControlConfiguration {
 	}
 
 	@Bean
-	Heartbeat heartbeat(NginxControlProperties properties, NginxSetup setup, PeerSync sync,
+	Heartbeat heartbeat(NginxControlProperties properties, NginxSetup setup, PeerSync sync, DesiredPeers desired,
 			NginxEventPublisher events) {
 		return new Heartbeat(setup.nodeId(),
-				served(setup).stream().sorted((a, b) -> a.value().compareTo(b.value())).toList(), sync, events,
+				served(setup).stream().sorted((a, b) -> a.value().compareTo(b.value())).toList(), sync, desired, events,
 				Clock.systemUTC(), properties.heartbeatInterval());
 	}
 

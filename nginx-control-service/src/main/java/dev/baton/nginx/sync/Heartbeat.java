@@ -14,12 +14,16 @@ import org.slf4j.LoggerFactory;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.nginx.NodeHeartbeat;
+import dev.baton.contracts.nginx.UpstreamPeer;
+import dev.baton.nginx.peers.DesiredPeers;
 
 /**
  * Tells the deployer this node is alive, which nginx (epoch) it drives and which
- * upstreams it serves, so it waits for exactly the answers of live nodes. Paused while
- * the node's nginx is down: a heartbeat would bring the node back into the set of nodes
- * waited for.
+ * upstreams it serves, so it waits for exactly the answers of live nodes. It carries the
+ * peers of those upstreams with their state too, so that a reader has this node's view of
+ * every peer from its latest heartbeat instead of from every answer it ever published.
+ * Paused while the node's nginx is down: a heartbeat would bring the node back into the
+ * set of nodes waited for.
  */
 public class Heartbeat implements AutoCloseable {
 
@@ -30,6 +34,8 @@ public class Heartbeat implements AutoCloseable {
 	private final List<ServiceName> services;
 
 	private final PeerSync sync;
+
+	private final DesiredPeers desired;
 
 	private final NodeEvents events;
 
@@ -42,11 +48,12 @@ public class Heartbeat implements AutoCloseable {
 
 	private boolean paused;
 
-	public Heartbeat(NodeId node, List<ServiceName> services, PeerSync sync, NodeEvents events, Clock clock,
-			Duration interval) {
+	public Heartbeat(NodeId node, List<ServiceName> services, PeerSync sync, DesiredPeers desired, NodeEvents events,
+			Clock clock, Duration interval) {
 		this.node = node;
 		this.services = List.copyOf(services);
 		this.sync = sync;
+		this.desired = desired;
 		this.events = events;
 		this.clock = clock;
 		this.interval = interval;
@@ -83,11 +90,21 @@ public class Heartbeat implements AutoCloseable {
 		}
 		try {
 			this.events.publish(new NodeHeartbeat(this.node, this.sync.epoch(), this.services, this.interval.toMillis(),
-					this.clock.instant()));
+					this.clock.instant(), peers()));
 		}
 		catch (RuntimeException ex) {
 			logger.error("Cannot send the heartbeat; trying again in {}", this.interval, ex);
 		}
+	}
+
+	private List<UpstreamPeer> peers() {
+		return this.services.stream()
+			.flatMap((service) -> this.desired.peerSet(service)
+				.peers()
+				.stream()
+				.map((peer) -> new UpstreamPeer(service, peer.endpoint().host(), peer.endpoint().port(), peer.up(),
+						peer.weight())))
+			.toList();
 	}
 
 	@Override
