@@ -18,7 +18,7 @@ import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStrategy;
 import dev.baton.deployer.canary.CanaryThresholds;
-import dev.baton.deployer.rollout.ServicePolicy;
+import dev.baton.deployer.rollout.plan.ServicePolicy;
 
 /**
  * The deployer's settings: how each service is deployed and restarted.

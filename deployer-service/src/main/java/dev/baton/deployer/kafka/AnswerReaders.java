@@ -14,7 +14,7 @@ import dev.baton.contracts.health.HealthVerdictMessage;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.deployer.fleet.NginxNodes;
-import dev.baton.deployer.rollout.AnswerBoard;
+import dev.baton.deployer.rollout.answer.AnswerBoard;
 
 /**
  * Reads the answers a deploy waits for, nginx nodes' events and health-service's

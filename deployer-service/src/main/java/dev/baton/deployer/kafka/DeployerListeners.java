@@ -8,8 +8,8 @@ import org.springframework.stereotype.Component;
 import dev.baton.contracts.deploy.DeployRequest;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.RegistryStateMessage;
-import dev.baton.deployer.rollout.DeployDesk;
-import dev.baton.deployer.rollout.RegistryFollower;
+import dev.baton.deployer.rollout.answer.RegistryFollower;
+import dev.baton.deployer.rollout.run.DeployDesk;
 
 /**
  * The listeners of deploy requests and of the fleet, each handing its message to the

@@ -27,12 +27,12 @@ import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.deployer.config.DeployerProperties;
 import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.fleet.NginxNodes;
-import dev.baton.deployer.rollout.DeployDesk;
-import dev.baton.deployer.rollout.DeployJournal;
-import dev.baton.deployer.rollout.DeployRecovery;
-import dev.baton.deployer.rollout.DeployRun;
-import dev.baton.deployer.rollout.RegistryFollower;
 import dev.baton.deployer.rollout.StepObserver;
+import dev.baton.deployer.rollout.answer.RegistryFollower;
+import dev.baton.deployer.rollout.recovery.DeployJournal;
+import dev.baton.deployer.rollout.recovery.DeployRecovery;
+import dev.baton.deployer.rollout.run.DeployDesk;
+import dev.baton.deployer.rollout.run.DeployRun;
 import dev.baton.kafka.CompactedTopicReader;
 
 /**

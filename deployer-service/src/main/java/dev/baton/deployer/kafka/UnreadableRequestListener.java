@@ -13,7 +13,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.baton.contracts.DeployId;
 import dev.baton.contracts.ServiceName;
-import dev.baton.deployer.rollout.DeployDesk;
+import dev.baton.deployer.rollout.run.DeployDesk;
 
 /**
  * Reads the dead letters of {@code deploy.requests}: a deploy request that could not be

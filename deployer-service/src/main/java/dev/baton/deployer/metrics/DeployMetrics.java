@@ -25,7 +25,7 @@ import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
 import dev.baton.deployer.rollout.StepObserver;
-import dev.baton.deployer.rollout.DeployTarget;
+import dev.baton.deployer.rollout.plan.DeployTarget;
 
 /**
  * What operators graph about deploys, read off the steps the deployer publishes (all

@@ -2,6 +2,7 @@ package dev.baton.deployer.rollout;
 
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
+import dev.baton.deployer.rollout.plan.DeployTarget;
 
 /**
  * Puts a version on an instance and restarts it, however the service is run (systemd,

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
-import dev.baton.deployer.rollout.DeployTarget;
+import dev.baton.deployer.rollout.plan.DeployTarget;
 
 /**
  * One command line as configured ({@code ["supervisorctl", "restart", "{instanceId}"]}):

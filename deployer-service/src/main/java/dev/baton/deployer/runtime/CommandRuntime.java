@@ -15,7 +15,7 @@ import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.DeployTarget;
+import dev.baton.deployer.rollout.plan.DeployTarget;
 
 /**
  * Restarts instances by running their service's configured commands in order (for

@@ -7,7 +7,7 @@ import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.DeployTarget;
+import dev.baton.deployer.rollout.plan.DeployTarget;
 
 /**
  * Each service's own runtime, as configured: a deploy acts on one runtime whatever kind

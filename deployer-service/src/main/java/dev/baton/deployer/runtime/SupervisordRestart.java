@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.DeployTarget;
+import dev.baton.deployer.rollout.plan.DeployTarget;
 import dev.baton.deployer.runtime.supervisord.SupervisedProcess;
 import dev.baton.deployer.runtime.supervisord.SupervisorClient;
 import dev.baton.deployer.runtime.supervisord.SupervisorFault;

@@ -13,7 +13,7 @@ import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.DeployTarget;
+import dev.baton.deployer.rollout.plan.DeployTarget;
 import dev.baton.deployer.runtime.supervisord.SupervisedProcess;
 import dev.baton.deployer.runtime.supervisord.SupervisorClient;
 import dev.baton.deployer.runtime.supervisord.SupervisorFault;

@@ -12,7 +12,7 @@ import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.DeployTarget;
+import dev.baton.deployer.rollout.plan.DeployTarget;
 
 /**
  * Restarts the instances of one service as systemd units: the optional activate command,

@@ -25,7 +25,7 @@ import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.DeployTarget;
+import dev.baton.deployer.rollout.plan.DeployTarget;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

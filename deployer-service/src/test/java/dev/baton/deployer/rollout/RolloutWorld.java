@@ -46,6 +46,13 @@ import dev.baton.contracts.registry.ObservedHealth;
 import dev.baton.deployer.fleet.KnownInstances;
 import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.fleet.NginxNodes;
+import dev.baton.deployer.rollout.answer.AnswerBoard;
+import dev.baton.deployer.rollout.answer.InstanceArrivals;
+import dev.baton.deployer.rollout.answer.RegistryFollower;
+import dev.baton.deployer.rollout.plan.DeployPlan;
+import dev.baton.deployer.rollout.plan.DeployTarget;
+import dev.baton.deployer.rollout.plan.ServicePolicy;
+import dev.baton.deployer.rollout.run.DeployRuns;
 
 /**
  * The world a deploy acts on, in memory: nginx nodes that answer gate commands at once, a
@@ -54,25 +61,25 @@ import dev.baton.deployer.fleet.NginxNodes;
  * and deregistrations, and a runtime that records its calls. Everything a run publishes
  * is kept for assertions.
  */
-final class RolloutWorld implements DeployEvents, InstanceRuntime {
+public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
-	static final ServiceName ORDERS = ServiceName.of("orders");
+	public static final ServiceName ORDERS = ServiceName.of("orders");
 
-	final Clock clock = Clock.systemUTC();
+	public final Clock clock = Clock.systemUTC();
 
-	final List<String> audits = Collections.synchronizedList(new ArrayList<>());
+	public final List<String> audits = Collections.synchronizedList(new ArrayList<>());
 
 	/** The registry's word on every instance, as the deployer follows it. */
-	final KnownInstances fleet = new KnownInstances();
+	public final KnownInstances fleet = new KnownInstances();
 
 	/** The deployer's own state, made anew when it restarts. */
-	volatile NginxNodes nodes = newNodes();
+	public volatile NginxNodes nodes = newNodes();
 
-	volatile AnswerBoard board = new AnswerBoard();
+	public volatile AnswerBoard board = new AnswerBoard();
 
-	volatile InstanceArrivals arrivals = new InstanceArrivals(this.fleet);
+	public volatile InstanceArrivals arrivals = new InstanceArrivals(this.fleet);
 
-	volatile DeployRuns runs = new DeployRuns(this.board, this.nodes, this, this.arrivals, this.fleet, this,
+	public volatile DeployRuns runs = new DeployRuns(this.board, this.nodes, this, this.arrivals, this.fleet, this,
 			this.clock);
 
 	/** Every verdict health-service issued, which a restarted deployer reads again. */
@@ -82,56 +89,56 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	private final List<String> nodeNames = Collections.synchronizedList(new ArrayList<>());
 
 	/** After this many steps on the record the deployer dies; -1 never. */
-	volatile int killAfterSteps = -1;
+	public volatile int killAfterSteps = -1;
 
 	private volatile boolean killed;
 
 	/** Instances the runtime stopped while they were in rotation. */
-	final List<String> stoppedInRotation = Collections.synchronizedList(new ArrayList<>());
+	public final List<String> stoppedInRotation = Collections.synchronizedList(new ArrayList<>());
 
 	/** What the deployer told the registry: "approve ID", "deregister ID". */
-	final List<String> registrations = Collections.synchronizedList(new ArrayList<>());
+	public final List<String> registrations = Collections.synchronizedList(new ArrayList<>());
 
 	/** The runtime's surge calls: "start PORT VERSION", "stop ID". */
-	final List<String> runtimeCalls = Collections.synchronizedList(new ArrayList<>());
+	public final List<String> runtimeCalls = Collections.synchronizedList(new ArrayList<>());
 
 	/** Fewest instances in rotation seen after any gate command or stop. */
-	volatile int leastInRotation = Integer.MAX_VALUE;
+	public volatile int leastInRotation = Integer.MAX_VALUE;
 
 	/** The slow start the nodes report when a peer comes up, in milliseconds. */
-	volatile long slowStartMillis;
+	public volatile long slowStartMillis;
 
 	/** Gate commands the nodes leave unanswered. */
-	volatile Predicate<SetPeerGate> unanswered = (command) -> false;
+	public volatile Predicate<SetPeerGate> unanswered = (command) -> false;
 
-	final List<DeployStep> steps = Collections.synchronizedList(new ArrayList<>());
+	public final List<DeployStep> steps = Collections.synchronizedList(new ArrayList<>());
 
-	final List<SetPeerGate> gates = Collections.synchronizedList(new ArrayList<>());
+	public final List<SetPeerGate> gates = Collections.synchronizedList(new ArrayList<>());
 
 	/** The DEPLOY gates as the published commands leave them. */
-	final DeployGates deployGates = new DeployGates();
+	public final DeployGates deployGates = new DeployGates();
 
-	final List<String> restarts = Collections.synchronizedList(new ArrayList<>());
+	public final List<String> restarts = Collections.synchronizedList(new ArrayList<>());
 
-	final Set<NodeId> answering = ConcurrentHashMap.newKeySet();
+	public final Set<NodeId> answering = ConcurrentHashMap.newKeySet();
 
-	final Map<InstanceId, Version> running = new ConcurrentHashMap<>();
+	public final Map<InstanceId, Version> running = new ConcurrentHashMap<>();
 
-	volatile Function<InstanceRestarted, VerdictIssued> health = (restarted) -> verdict(restarted, HealthStatus.HEALTHY,
-			this.running.get(restarted.instanceId()));
+	public volatile Function<InstanceRestarted, VerdictIssued> health = (restarted) -> verdict(restarted,
+			HealthStatus.HEALTHY, this.running.get(restarted.instanceId()));
 
-	volatile Runnable onRestart = () -> {
+	public volatile Runnable onRestart = () -> {
 	};
 
 	/**
 	 * What the runtime says, while a verdict is awaited, about the process it restarted.
 	 */
-	volatile Function<Version, ProcessWatch> watch = (version) -> ProcessWatch.NONE;
+	public volatile Function<Version, ProcessWatch> watch = (version) -> ProcessWatch.NONE;
 
-	volatile Consumer<SetPeerGate> onClose = (command) -> {
+	public volatile Consumer<SetPeerGate> onClose = (command) -> {
 	};
 
-	void node(String node, boolean answers) {
+	public void node(String node, boolean answers) {
 		this.nodeNames.add(node);
 		this.nodes.follow(new NodeHeartbeat(NodeId.of(node), "e", List.of(ORDERS), 1000, Instant.now()));
 		if (answers) {
@@ -149,7 +156,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	 * nodes' heartbeats are heard again; the fleet, the gates and the record are what the
 	 * topics hold.
 	 */
-	void restartDeployer() {
+	public void restartDeployer() {
 		Thread.interrupted();
 		this.killed = false;
 		this.killAfterSteps = -1;
@@ -164,7 +171,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	}
 
 	/** The restarted deployer's reader of verdicts reads them all again. */
-	void replayVerdicts() {
+	public void replayVerdicts() {
 		synchronized (this.verdicts) {
 			this.verdicts.forEach(this.board::onVerdict);
 		}
@@ -179,7 +186,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	}
 
 	/** How a deployer killed in a test stops: its thread interrupted, mid-call. */
-	static final class DeployerKilled extends RuntimeException {
+	public static final class DeployerKilled extends RuntimeException {
 
 		DeployerKilled() {
 			super("killed", null, false, false);
@@ -187,25 +194,25 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
 	}
 
-	static DeployTarget target(int i) {
+	public static DeployTarget target(int i) {
 		return new DeployTarget(InstanceId.of("orders-" + i), new Endpoint("127.0.0.1", 9000 + i), Version.of("v1"));
 	}
 
-	static ServicePolicy policy() {
+	public static ServicePolicy policy() {
 		return new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5), false);
 	}
 
-	DeployPlan plan(String version, ServicePolicy policy, List<List<DeployTarget>> batches) {
+	public DeployPlan plan(String version, ServicePolicy policy, List<List<DeployTarget>> batches) {
 		batches.forEach((batch) -> batch.forEach((t) -> this.running.put(t.instanceId(), t.previousVersion())));
 		return new DeployPlan(DeployId.of("d-1"), ORDERS, Version.of(version), batches, policy, "test", Instant.now());
 	}
 
-	static VerdictIssued verdict(InstanceRestarted restarted, HealthStatus status, Version version) {
+	public static VerdictIssued verdict(InstanceRestarted restarted, HealthStatus status, Version version) {
 		return new VerdictIssued(restarted.instanceId(), restarted.service(), restarted.host(), restarted.port(),
 				status, version, "", 1, 1, 0, Instant.now(), restarted.stepId());
 	}
 
-	List<String> describedSteps() {
+	public List<String> describedSteps() {
 		List<String> described = new ArrayList<>();
 		synchronized (this.steps) {
 			for (DeployStep step : this.steps) {
@@ -286,7 +293,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	}
 
 	/** Delivers an nginx event as the listener would. */
-	void nginxEvent(NginxEvent event) {
+	public void nginxEvent(NginxEvent event) {
 		this.nodes.follow(event);
 		this.board.onNginxEvent(event);
 	}
@@ -294,7 +301,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	/**
 	 * Registers instances as online and running their version, as before a surge deploy.
 	 */
-	void online(DeployTarget... targets) {
+	public void online(DeployTarget... targets) {
 		for (DeployTarget target : targets) {
 			this.running.put(target.instanceId(), target.previousVersion());
 			registry(target.instanceId(), target.endpoint(), target.previousVersion(), Lifecycle.ONLINE, true);
@@ -312,7 +319,7 @@ final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	}
 
 	/** Instances online, running, and with their DEPLOY gate open. */
-	int inRotation() {
+	public int inRotation() {
 		int count = 0;
 		for (InstanceSnapshot instance : this.fleet.instancesOf(ORDERS)) {
 			boolean gateOpen = !this.deployGates.closed()

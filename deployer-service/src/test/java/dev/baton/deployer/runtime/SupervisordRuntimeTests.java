@@ -21,7 +21,7 @@ import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
 import dev.baton.deployer.rollout.RestartResult;
-import dev.baton.deployer.rollout.DeployTarget;
+import dev.baton.deployer.rollout.plan.DeployTarget;
 import dev.baton.deployer.runtime.supervisord.SupervisorClient;
 import dev.baton.kafka.testing.FreePorts;
 

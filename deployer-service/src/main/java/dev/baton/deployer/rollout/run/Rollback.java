@@ -1,0 +1,98 @@
+package dev.baton.deployer.rollout.run;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.NodeId;
+import dev.baton.contracts.StepId;
+import dev.baton.contracts.deploy.DeployFailed;
+import dev.baton.contracts.deploy.DeployPhase;
+import dev.baton.deployer.rollout.DeployEvents;
+import dev.baton.deployer.rollout.plan.DeployPlan;
+import dev.baton.deployer.rollout.plan.DeployTarget;
+import dev.baton.deployer.rollout.step.DeployFailure;
+import dev.baton.deployer.rollout.step.GateSteps;
+import dev.baton.deployer.rollout.step.RestartSteps;
+
+/**
+ * Puts every instance a failed deploy touched back on its previous version, newest first,
+ * the way it was rolled out: drain, restart, verify, enable. Nothing here fails the
+ * rollback itself: a step that goes wrong is reported. An instance goes back in rotation
+ * only once verified on its previous version; one whose drain was not confirmed, or whose
+ * rollback could not be verified, keeps its DEPLOY gate closed and is named in
+ * {@link DeployFailed#keptOut()}. An instance whose gate was closed but that was never
+ * restarted is simply reopened.
+ */
+final class Rollback {
+
+	private final GateSteps gates;
+
+	private final RestartSteps restarts;
+
+	private final DeployEvents events;
+
+	private final Clock clock;
+
+	Rollback(GateSteps gates, RestartSteps restarts, DeployEvents events, Clock clock) {
+		this.gates = gates;
+		this.restarts = restarts;
+		this.events = events;
+		this.clock = clock;
+	}
+
+	/**
+	 * Rolls back and publishes {@link DeployFailed}.
+	 * @param touched the instances the deploy may have restarted, newest first
+	 * @param neverRestarted instances whose gate the deploy closed without restarting
+	 * them
+	 * @param silent nodes that did not confirm a drain, not waited for to reopen those
+	 * @param rolledBack instances already rolled back (by a deployer that stopped);
+	 * completed in place
+	 */
+	void run(DeployPlan plan, String reason, List<DeployTarget> touched, List<DeployTarget> neverRestarted,
+			Set<NodeId> silent, List<InstanceId> rolledBack) throws InterruptedException {
+		long from = this.clock.millis();
+		List<String> problems = new ArrayList<>();
+		for (DeployTarget target : neverRestarted) {
+			this.gates.reopen(plan, target, DeployPhase.ROLLBACK, silent);
+		}
+		List<InstanceId> keptOut = new ArrayList<>();
+		for (DeployTarget target : touched) {
+			if (rolledBack.contains(target.instanceId())) {
+				continue;
+			}
+			try {
+				this.gates.drain(plan, this.gates.close(plan, target, DeployPhase.ROLLBACK), DeployPhase.ROLLBACK,
+						false);
+				StepId stepId = this.restarts.restart(plan, target, target.previousVersion(), DeployPhase.ROLLBACK);
+				this.restarts.verify(plan, target, stepId, target.previousVersion(), DeployPhase.ROLLBACK);
+			}
+			catch (DeployFailure ex) {
+				problems.add("rollback: " + ex.reason() + "; " + target.instanceId() + " is kept out of rotation");
+				keptOut.add(target.instanceId());
+				this.events.audit(plan.deployId().value(), "rollback.kept-out", ex.reason(),
+						Map.of("instance", target.instanceId().value()));
+				continue;
+			}
+			reopen(plan, target, problems);
+			rolledBack.add(target.instanceId());
+		}
+		String fullReason = problems.isEmpty() ? reason : reason + "; " + String.join("; ", problems);
+		this.events.step(new DeployFailed(plan.deployId(), plan.service(), plan.version(), fullReason, rolledBack,
+				this.clock.millis() - from, this.clock.instant(), keptOut));
+	}
+
+	private void reopen(DeployPlan plan, DeployTarget target, List<String> problems) throws InterruptedException {
+		try {
+			this.gates.enable(plan, this.gates.open(plan, target, DeployPhase.ROLLBACK), DeployPhase.ROLLBACK, false);
+		}
+		catch (DeployFailure ex) {
+			problems.add("rollback: " + ex.reason());
+		}
+	}
+
+}
