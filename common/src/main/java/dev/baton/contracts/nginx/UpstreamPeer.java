@@ -3,6 +3,7 @@ package dev.baton.contracts.nginx;
 import java.util.Objects;
 
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.EndpointFields;
 import dev.baton.contracts.ServiceName;
 
 /**
@@ -16,18 +17,15 @@ import dev.baton.contracts.ServiceName;
  * @param up whether the node has nginx pick the peer for new requests (every gate open)
  * @param weight its share of new requests against a full peer's, 1-100
  */
-public record UpstreamPeer(ServiceName service, String host, int port, boolean up, int weight) {
+public record UpstreamPeer(ServiceName service, String host, int port, boolean up,
+		int weight) implements EndpointFields {
 
 	public UpstreamPeer {
 		Objects.requireNonNull(service, "service is required");
-		new Endpoint(host, port); // throws when host or port is invalid
+		Endpoint.requireValid(host, port);
 		if (weight < 1 || weight > SetPeerGate.FULL_WEIGHT) {
 			throw new IllegalArgumentException("weight must be 1-100, got " + weight);
 		}
-	}
-
-	public Endpoint endpoint() {
-		return new Endpoint(this.host, this.port);
 	}
 
 }
