@@ -76,20 +76,22 @@ cli_jar() {
 # its first request, and fails at once. A failed training only costs speed.
 cli_archive() { # jar: the archive's path, trained if missing or older than the jar
   local jar=$1 archive=$RUN/cli/baton-cli.jsa sum
-  sum=$(sha1sum < "$jar" | cut -c1-40)
-  if [ "$(cat "$RUN/cli/jar.sha1" 2>/dev/null)" != "$sum" ]; then
-    mkdir -p "$RUN/cli" && rm -f "$archive" "$RUN/cli/jar.sha1"
+  # the JVM refuses an archive whose jar has another modification time, even with the same bytes
+  sum="$(sha1sum < "$jar" | cut -c1-40) $(stat -c %Y "$jar")"
+  if [ "$(cat "$RUN/cli/jar.stamp" 2>/dev/null)" != "$sum" ]; then
+    mkdir -p "$RUN/cli" && rm -f "$archive" "$RUN/cli/jar.stamp"
     java -XX:ArchiveClassesAtExit="$archive" -Xlog:cds=off -Xlog:cds+dynamic=off "${JVM_OPTS[@]}" -jar "$jar" \
       status --bootstrap-servers 127.0.0.1:9 --connect-timeout 1s >/dev/null 2>&1 || true
-    [ -f "$archive" ] && echo "$sum" > "$RUN/cli/jar.sha1"
+    [ -f "$archive" ] && echo "$sum" > "$RUN/cli/jar.stamp"
   fi
-  [ -f "$RUN/cli/jar.sha1" ] && echo "$archive"
+  [ -f "$RUN/cli/jar.stamp" ] && echo "$archive"
 }
 
 cli() { # as the operator, unless BATON_CONFIG names other settings
   local jar archive share=()
   jar=$(cli_jar)
-  archive=$(cli_archive "$jar") && share=(-XX:SharedArchiveFile="$archive" -Xlog:cds=off)
+  # no word from the JVM on an archive it cannot use: it would go to standard output, into --json
+  archive=$(cli_archive "$jar") && share=(-XX:SharedArchiveFile="$archive" -Xlog:cds=off -Xlog:cds+dynamic=off)
   BATON_CONFIG=${BATON_CONFIG:-$SECRETS/operator.cli.properties} \
     BATON_REGISTRY_TOKEN=${BATON_REGISTRY_TOKEN:-$(secret registry)} java "${share[@]}" "${JVM_OPTS[@]}" -jar "$jar" "$@"
 }
