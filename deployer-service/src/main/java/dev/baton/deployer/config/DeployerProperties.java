@@ -19,6 +19,7 @@ import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStrategy;
 import dev.baton.deployer.canary.CanaryThresholds;
 import dev.baton.deployer.rollout.plan.ServicePolicy;
+import dev.baton.state.StateHome;
 
 /**
  * The deployer's settings: how each service is deployed and restarted.
@@ -47,7 +48,7 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 			throw new IllegalArgumentException(
 					"baton.deployer.replica-id must be letters, digits, '.', '_' or '-', got " + replicaId);
 		}
-		workDir = (workDir != null) ? workDir : DeployerStateHome.current().resolve("deployer").resolve(replicaId);
+		workDir = (workDir != null) ? workDir : StateHome.current().resolve("deployer").resolve(replicaId);
 	}
 
 	static void positive(String property, Duration duration) {

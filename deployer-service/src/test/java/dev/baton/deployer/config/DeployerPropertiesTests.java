@@ -10,6 +10,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Configuration;
 
 import dev.baton.contracts.deploy.DeployStrategy;
+import dev.baton.state.StateHome;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -225,7 +226,7 @@ class DeployerPropertiesTests {
 	void workDirDefaultsToAPrivateStateDirectoryNamedAfterTheReplicaNotTheTemporaryDirectory() {
 		this.runner.withPropertyValues("baton.deployer.replica-id=deployer-7104").run((context) -> {
 			Path workDir = context.getBean(DeployerProperties.class).workDir();
-			assertThat(workDir).isEqualTo(DeployerStateHome.current().resolve("deployer/deployer-7104"))
+			assertThat(workDir).isEqualTo(StateHome.current().resolve("deployer/deployer-7104"))
 				.satisfies((dir) -> assertThat(dir.startsWith(System.getProperty("java.io.tmpdir"))).isFalse());
 		});
 	}

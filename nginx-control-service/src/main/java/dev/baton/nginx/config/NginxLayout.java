@@ -12,6 +12,7 @@ import dev.baton.nginx.config.NginxControlProperties.Mode;
 import dev.baton.nginx.dataplane.NginxSetup;
 import dev.baton.nginx.dataplane.Route;
 import dev.baton.nginx.dataplane.WorkerAccount;
+import dev.baton.state.StateHome;
 
 /**
  * Where a node's nginx keeps its files, and who its workers run as. The working directory
@@ -74,7 +75,7 @@ final class NginxLayout {
 	private static Path workingDirectory(NginxControlProperties properties, boolean root) {
 		Path configured = properties.nginx().workingDirectory();
 		Path work = ((configured != null) ? configured
-				: NginxControlStateHome.current(root).resolve("nginx-control").resolve(properties.nodeId()))
+				: StateHome.current(root).resolve("nginx-control").resolve(properties.nodeId()))
 			.toAbsolutePath()
 			.normalize();
 		PropertyChecks.safePath(WORKING_DIRECTORY, work);

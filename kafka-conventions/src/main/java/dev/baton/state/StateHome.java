@@ -1,19 +1,20 @@
-package dev.baton.deployer.config;
+package dev.baton.state;
 
 import java.nio.file.Path;
 
 /**
- * Where the deployer keeps its state when no directory is configured: a place only its
+ * Where a Baton service keeps its state when no directory is configured: a place only its
  * user may write, never the system's temporary directory (anyone may create a directory
- * there first, and fill it with pid files the deployer would act on). Root gets
- * {@code /var/lib/baton}; any other user the XDG state directory
- * ({@code $XDG_STATE_HOME}, or {@code ~/.local/state}) followed by {@code baton}.
+ * there first, fill it with pid files a service would act on, or read what a careless
+ * mode leaves open). Root gets {@code /var/lib/baton}; any other user the XDG state
+ * directory ({@code $XDG_STATE_HOME}, or {@code ~/.local/state}) followed by
+ * {@code baton}. Each service keeps its own directory below it.
  */
-final class DeployerStateHome {
+public final class StateHome {
 
 	private static final Path SYSTEM = Path.of("/var/lib/baton");
 
-	private DeployerStateHome() {
+	private StateHome() {
 	}
 
 	/**
@@ -23,7 +24,7 @@ final class DeployerStateHome {
 	 * @param userHome the user's home directory
 	 * @return the directory that holds each Baton service's state directory
 	 */
-	static Path of(boolean root, String xdgStateHome, String userHome) {
+	public static Path of(boolean root, String xdgStateHome, String userHome) {
 		if (root) {
 			return SYSTEM;
 		}
@@ -38,8 +39,16 @@ final class DeployerStateHome {
 	 * {@code user.name} property, which a command line can set).
 	 * @return the directory
 	 */
-	static Path current() {
-		boolean root = ProcessHandle.current().info().user().map("root"::equals).orElse(false);
+	public static Path current() {
+		return current(ProcessHandle.current().info().user().map("root"::equals).orElse(false));
+	}
+
+	/**
+	 * The state home of this process's user, whether it runs as root already known.
+	 * @param root whether this process runs as root
+	 * @return the directory
+	 */
+	public static Path current(boolean root) {
 		return of(root, System.getenv("XDG_STATE_HOME"), System.getProperty("user.home"));
 	}
 
