@@ -42,7 +42,7 @@ abstract class DecisionCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws IOException, InterruptedException {
-		String body = Kafka.JSON
+		String body = Json.mapper()
 			.writeValueAsString(Map.of("by", Requester.orCurrentUser(this.by), "reason", this.reason));
 		HttpRequest request = HttpRequest
 			.newBuilder(URI.create(this.connection.registryUrl() + "/api/instances/"
@@ -54,14 +54,14 @@ abstract class DecisionCommand implements Callable<Integer> {
 			.build();
 		HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
 		if (response.statusCode() / 100 == 2) {
-			String lifecycle = Kafka.JSON.readTree(response.body()).path("lifecycle").asString("accepted");
+			String lifecycle = Json.mapper().readTree(response.body()).path("lifecycle").asString("accepted");
 			this.spec.commandLine().getOut().printf("%s: %s%n", this.instance, lifecycle);
 			return ExitCode.OK;
 		}
 		this.spec.commandLine()
 			.getErr()
 			.printf("baton: %s refused (%d): %s%n", action(), response.statusCode(),
-					Kafka.JSON.readTree(response.body()).path("error").asString(response.body()));
+					Json.mapper().readTree(response.body()).path("error").asString(response.body()));
 		return (response.statusCode() / 100 == 4) ? ExitCode.REJECTED : ExitCode.FAILED;
 	}
 

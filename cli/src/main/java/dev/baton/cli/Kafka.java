@@ -22,9 +22,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The CLI's Kafka clients: JSON messages as any producer writes them, and readers that
@@ -32,10 +30,6 @@ import tools.jackson.databind.json.JsonMapper;
  * a state).
  */
 public final class Kafka implements AutoCloseable {
-
-	public static final JsonMapper JSON = JsonMapper.builder()
-		.disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-		.build();
 
 	private final Connection connection;
 
@@ -61,7 +55,7 @@ public final class Kafka implements AutoCloseable {
 			this.producer = new KafkaProducer<>(settings, new StringSerializer(), new StringSerializer());
 		}
 		try {
-			this.producer.send(new ProducerRecord<>(topic(topicSuffix), key, JSON.writeValueAsString(message)))
+			this.producer.send(new ProducerRecord<>(topic(topicSuffix), key, Json.mapper().writeValueAsString(message)))
 				.get(30, TimeUnit.SECONDS);
 		}
 		catch (InterruptedException ex) {
@@ -111,6 +105,7 @@ public final class Kafka implements AutoCloseable {
 	 */
 	private void reach() {
 		if (!this.reached) {
+			Json.prepareInBackground();
 			BrokerProbe.reach(this.connection);
 			this.reached = true;
 		}
@@ -171,7 +166,7 @@ public final class Kafka implements AutoCloseable {
 			return null;
 		}
 		try {
-			return JSON.readTree(record.value());
+			return Json.mapper().readTree(record.value());
 		}
 		catch (JacksonException ex) {
 			return null;

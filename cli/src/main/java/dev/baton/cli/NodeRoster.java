@@ -55,7 +55,7 @@ final class NodeRoster {
 	void add(ConsumerRecord<String, String> record) {
 		NginxEvent event;
 		try {
-			event = (record.value() != null) ? Kafka.JSON.readValue(record.value(), NginxEvent.class) : null;
+			event = (record.value() != null) ? Json.mapper().readValue(record.value(), NginxEvent.class) : null;
 		}
 		catch (JacksonException ex) {
 			return;

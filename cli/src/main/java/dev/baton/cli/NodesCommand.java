@@ -50,7 +50,7 @@ class NodesCommand implements Callable<Integer> {
 		if (this.json) {
 			List<ObjectNode> nodes = new ArrayList<>();
 			roster.nodes().forEach((node) -> nodes.add(json(node, now, this.expiry.get())));
-			out.println(Kafka.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(nodes));
+			out.println(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(nodes));
 		}
 		else if (roster.nodes().isEmpty()) {
 			out.printf("No nginx node heard of in the last %s%n",
@@ -63,7 +63,7 @@ class NodesCommand implements Callable<Integer> {
 	}
 
 	private static ObjectNode json(KnownNode node, Instant now, Duration expiry) {
-		ObjectNode json = Kafka.JSON.createObjectNode();
+		ObjectNode json = Json.mapper().createObjectNode();
 		json.put("nodeId", node.nodeId());
 		node.services().forEach(json.putArray("services")::add);
 		json.put("epoch", node.epoch());

@@ -95,7 +95,7 @@ class StatusCommand implements Callable<Integer> {
 		}
 		PrintWriter out = this.spec.commandLine().getOut();
 		if (this.json) {
-			out.println(Kafka.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(instances.values()));
+			out.println(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(instances.values()));
 		}
 		else {
 			StatusTable.print(out, new ArrayList<>(instances.values()), deploys);

@@ -217,7 +217,7 @@ abstract class CliIntegrationTests {
 		assertThat(result.code()).isEqualTo(ExitCode.OK);
 		assertThat(result.line("orders-1")).endsWith(" edge-1: up; edge-2: up");
 		assertThat(result.line("orders-2")).endsWith(" edge-1: up w22; edge-2: drained in 40 ms");
-		JsonNode instances = Kafka.JSON.readTree(baton("status", "orders", "--json").out());
+		JsonNode instances = Json.mapper().readTree(baton("status", "orders", "--json").out());
 		assertThat(instances.get(0).path("nodes").properties()).extracting(Map.Entry::getKey)
 			.containsExactly("edge-1", "edge-2");
 	}
@@ -283,7 +283,7 @@ abstract class CliIntegrationTests {
 		assertThat(result.code()).isEqualTo(ExitCode.OK);
 		assertThat(result.line("orders-1")).contains(" v2 (registered v1) ", "HEALTHY v2");
 		assertThat(result.line("orders-2")).contains(" v2 ").doesNotContain("registered");
-		JsonNode instances = Kafka.JSON.readTree(baton("status", "orders", "--json").out());
+		JsonNode instances = Json.mapper().readTree(baton("status", "orders", "--json").out());
 		assertThat(instances.get(0).path("version").asString()).isEqualTo("v2");
 		assertThat(instances.get(0).path("registeredVersion").asString()).isEqualTo("v1");
 	}
@@ -371,7 +371,7 @@ abstract class CliIntegrationTests {
 				"orders deploy.started", "orders-1 instance.drained", "orders-1 instance.restarted",
 				"orders deploy.succeeded");
 		assertThat(orders1.code()).as(orders1.err()).isEqualTo(ExitCode.OK);
-		assertThat(orders1.out().lines().map((line) -> Kafka.JSON.readTree(line).path("action").asString()))
+		assertThat(orders1.out().lines().map((line) -> Json.mapper().readTree(line).path("action").asString()))
 			.containsExactly("lifecycle.REGISTERED", "instance.drained", "instance.restarted");
 	}
 
@@ -583,7 +583,7 @@ abstract class CliIntegrationTests {
 			try (requests) {
 				while (!Thread.currentThread().isInterrupted()) {
 					for (ConsumerRecord<String, String> record : requests.poll(Duration.ofMillis(100))) {
-						JsonNode request = Kafka.JSON.readTree(record.value());
+						JsonNode request = Json.mapper().readTree(record.value());
 						if (type.equals(request.path("type").asString())) {
 							steps.apply(request).forEach((step) -> this.bench.send("deploy.steps", "orders", step));
 						}

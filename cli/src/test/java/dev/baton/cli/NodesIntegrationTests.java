@@ -70,7 +70,7 @@ abstract class NodesIntegrationTests {
 		heartbeat("edge-1", Instant.now().minusSeconds(40), EVERY_2S);
 		this.bench.send("nginx.events", "edge-2", left("edge-2", "nginx down: connection refused"));
 
-		JsonNode nodes = Kafka.JSON.readTree(this.bench.baton("nodes", "--json").out());
+		JsonNode nodes = Json.mapper().readTree(this.bench.baton("nodes", "--json").out());
 
 		assertThat(nodes).hasSize(2);
 		assertThat(nodes.get(0).path("nodeId").asString()).isEqualTo("edge-1");
@@ -106,7 +106,7 @@ abstract class NodesIntegrationTests {
 		assertThat(result.out()).contains("Published NodeForgotten for edge-2", "was silent ", "by alice: VM deleted",
 				"Deploys no longer wait for edge-2");
 		ConsumerRecord<String, String> published = this.bench.readAll("nginx.events").get(1);
-		JsonNode forgotten = Kafka.JSON.readTree(published.value());
+		JsonNode forgotten = Json.mapper().readTree(published.value());
 		assertThat(published.key()).isEqualTo("edge-2");
 		assertThat(forgotten.path("type").asString()).isEqualTo("NodeForgotten");
 		assertThat(forgotten.path("nodeId").asString()).isEqualTo("edge-2");

@@ -18,7 +18,7 @@ class PeerViewsTests {
 
 	private static final Instant NOW = Instant.parse("2026-12-01T03:00:00Z");
 
-	private static final JsonNode ORDERS_1 = Kafka.JSON
+	private static final JsonNode ORDERS_1 = Json.mapper()
 		.readTree("{\"instanceId\":\"orders-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":9001}");
 
 	private final PeerViews views = new PeerViews(Duration.ofMinutes(10), NOW);
