@@ -35,6 +35,8 @@ public final class Kafka implements AutoCloseable {
 
 	private KafkaProducer<String, String> producer;
 
+	private KafkaConsumer<String, String> readerToEnd;
+
 	private boolean reached;
 
 	public Kafka(Connection connection) {
@@ -75,19 +77,8 @@ public final class Kafka implements AutoCloseable {
 	 * @return the consumer; the caller closes it
 	 */
 	public KafkaConsumer<String, String> reader(String topicSuffix, boolean fromBeginning) {
-		reach();
-		Map<String, Object> settings = new HashMap<>(this.connection.kafka());
-		settings.put(ConsumerConfig.GROUP_ID_CONFIG, "baton-cli-" + UUID.randomUUID());
-		settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-		settings.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-		KafkaConsumer<String, String> consumer = new KafkaConsumer<>(settings, new StringDeserializer(),
-				new StringDeserializer());
-		String topic = topic(topicSuffix);
-		List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(15))
-			.stream()
-			.map((info) -> new TopicPartition(topic, info.partition()))
-			.toList();
-		consumer.assign(partitions);
+		KafkaConsumer<String, String> consumer = consumer(Map.of());
+		List<TopicPartition> partitions = assign(consumer, topicSuffix);
 		if (fromBeginning) {
 			consumer.seekToBeginning(partitions);
 		}
@@ -96,6 +87,26 @@ public final class Kafka implements AutoCloseable {
 			partitions.forEach(consumer::position);
 		}
 		return consumer;
+	}
+
+	private KafkaConsumer<String, String> consumer(Map<String, Object> overrides) {
+		reach();
+		Map<String, Object> settings = new HashMap<>(this.connection.kafka());
+		settings.putAll(overrides);
+		settings.put(ConsumerConfig.GROUP_ID_CONFIG, "baton-cli-" + UUID.randomUUID());
+		settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+		settings.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+		return new KafkaConsumer<>(settings, new StringDeserializer(), new StringDeserializer());
+	}
+
+	private List<TopicPartition> assign(KafkaConsumer<String, String> consumer, String topicSuffix) {
+		String topic = topic(topicSuffix);
+		List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(15))
+			.stream()
+			.map((info) -> new TopicPartition(topic, info.partition()))
+			.toList();
+		consumer.assign(partitions);
+		return partitions;
 	}
 
 	/**
@@ -119,24 +130,30 @@ public final class Kafka implements AutoCloseable {
 	 * @return the records, partition by partition
 	 */
 	public List<ConsumerRecord<String, String>> readToEnd(String topicSuffix, Instant since) {
-		List<ConsumerRecord<String, String>> records = new ArrayList<>();
-		try (KafkaConsumer<String, String> consumer = reader(topicSuffix, true)) {
-			Set<TopicPartition> partitions = consumer.assignment();
-			if (since != null) {
-				Map<TopicPartition, Long> times = new HashMap<>();
-				partitions.forEach((partition) -> times.put(partition, since.toEpochMilli()));
-				consumer.offsetsForTimes(times).forEach((partition, offset) -> {
-					if (offset != null) {
-						consumer.seek(partition, offset.offset());
-					}
-					else {
-						consumer.seekToEnd(List.of(partition));
-					}
-				});
-			}
-			records.addAll(drain(consumer));
+		// A command's reads share one consumer, one topic after the other: making a
+		// consumer (its connections, its login) costs more than what status reads with
+		// it. Its fetches do not wait at the broker for records to come: the broker
+		// answers a connection's requests in turn, so the next topic's metadata would
+		// wait behind a fetch of the last one held open for new records.
+		if (this.readerToEnd == null) {
+			this.readerToEnd = consumer(Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 0));
 		}
-		return records;
+		KafkaConsumer<String, String> consumer = this.readerToEnd;
+		List<TopicPartition> partitions = assign(consumer, topicSuffix);
+		consumer.seekToBeginning(partitions);
+		if (since != null) {
+			Map<TopicPartition, Long> times = new HashMap<>();
+			partitions.forEach((partition) -> times.put(partition, since.toEpochMilli()));
+			consumer.offsetsForTimes(times).forEach((partition, offset) -> {
+				if (offset != null) {
+					consumer.seek(partition, offset.offset());
+				}
+				else {
+					consumer.seekToEnd(List.of(partition));
+				}
+			});
+		}
+		return drain(consumer);
 	}
 
 	/**
@@ -177,6 +194,9 @@ public final class Kafka implements AutoCloseable {
 	public void close() {
 		if (this.producer != null) {
 			this.producer.close(Duration.ofSeconds(5));
+		}
+		if (this.readerToEnd != null) {
+			this.readerToEnd.close();
 		}
 	}
 
