@@ -1,0 +1,47 @@
+package dev.baton.console.web;
+
+import java.io.IOException;
+
+import dev.baton.console.view.ConsoleView;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+/**
+ * The view, whole, and live: a page opens {@code /events} and is sent the whole view,
+ * then every change as Kafka brings it.
+ */
+@RestController
+public class LiveController {
+
+	private final ConsoleView view;
+
+	public LiveController(ConsoleView view) {
+		this.view = view;
+	}
+
+	@GetMapping("/api/view")
+	ConsoleView.Snapshot view() {
+		return this.view.snapshot();
+	}
+
+	@GetMapping(path = "/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+	SseEmitter events() {
+		// no timeout: a page that is gone is noticed at the next change sent to it
+		SseEmitter emitter = new SseEmitter(0L);
+		this.view.subscribe((kind, data) -> {
+			try {
+				emitter.send(SseEmitter.event().name(kind).data(data, MediaType.APPLICATION_JSON));
+				return true;
+			}
+			catch (IOException | IllegalStateException ex) {
+				emitter.completeWithError(ex);
+				return false;
+			}
+		});
+		return emitter;
+	}
+
+}
