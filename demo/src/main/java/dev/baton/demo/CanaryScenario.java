@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.baton.cli.Kafka;
+import dev.baton.cli.Json;
 import dev.baton.contracts.deploy.CanaryShare;
 
 /**
@@ -76,7 +76,7 @@ final class CanaryScenario implements Scenario {
 			return Act.of(false, "exit " + run.code() + ", expected a canary rolled back; " + run.out().strip() + " "
 					+ run.err().strip());
 		}
-		double share = Kafka.JSON.treeToValue(baking.path("canary"), CanaryShare.class).effectivePercent() / 100;
+		double share = Json.mapper().treeToValue(baking.path("canary"), CanaryShare.class).effectivePercent() / 100;
 		long bakeRequests = Math.round(stack.options().rate() * this.bake.toSeconds());
 		long bound = (long) Math.floor(share * this.errorRate * bakeRequests);
 		String reason = failed.path("reason").asString();

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 import dev.baton.cli.BatonCommand;
-import dev.baton.cli.Kafka;
+import dev.baton.cli.Json;
 
 /**
  * The running local stack as the scenarios touch it: the {@code baton} CLI, supervisord,
@@ -133,7 +133,7 @@ public final class Stack {
 			.timeout(Duration.ofSeconds(5))
 			.build();
 		String body = send(request);
-		return (body != null) ? Kafka.JSON.readTree(body) : Kafka.JSON.missingNode();
+		return (body != null) ? Json.mapper().readTree(body) : Json.mapper().missingNode();
 	}
 
 	/**
@@ -146,7 +146,7 @@ public final class Stack {
 			.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/metrics/http.server.requests?tag=uri:/work"))
 			.timeout(Duration.ofSeconds(5))
 			.build());
-		return (body != null) ? Kafka.JSON.readTree(body).path("measurements").path(0).path("value").asLong(0) : 0;
+		return (body != null) ? Json.mapper().readTree(body).path("measurements").path(0).path("value").asLong(0) : 0;
 	}
 
 	/**

@@ -10,6 +10,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import tools.jackson.databind.JsonNode;
 
 import dev.baton.cli.Connection;
+import dev.baton.cli.Json;
 import dev.baton.cli.Kafka;
 import dev.baton.loadgen.report.TimelineEvent;
 
@@ -53,7 +54,7 @@ public final class Timeline {
 	private void addSteps(DemoOptions options, Instant since, Predicate<JsonNode> wanted) {
 		try (Kafka kafka = new Kafka(Connection.of(options.kafka(), "baton."))) {
 			for (ConsumerRecord<String, String> record : kafka.readToEnd("deploy.steps", since)) {
-				JsonNode step = Kafka.JSON.readTree(record.value());
+				JsonNode step = Json.mapper().readTree(record.value());
 				if (wanted.test(step)) {
 					this.steps.add(step);
 					String instance = step.path("instanceId").asString("");
@@ -74,7 +75,7 @@ public final class Timeline {
 		return this.steps.stream()
 			.filter((step) -> type.equals(step.path("type").asString()))
 			.reduce((first, second) -> second)
-			.orElse(Kafka.JSON.missingNode());
+			.orElse(Json.mapper().missingNode());
 	}
 
 	/**

@@ -9,6 +9,7 @@ import java.util.UUID;
 
 import tools.jackson.databind.node.ObjectNode;
 
+import dev.baton.cli.Json;
 import dev.baton.cli.Kafka;
 import dev.baton.demo.Stack;
 
@@ -50,14 +51,14 @@ record AttackSurface(Stack stack, Kafka kafka, Writers writers, Path secrets) {
 	 * @return the body
 	 */
 	static ObjectNode message(String type, Map<String, Object> fields) {
-		ObjectNode message = Kafka.JSON.createObjectNode().put("type", type);
-		fields.forEach((name, value) -> message.set(name, Kafka.JSON.valueToTree(value)));
+		ObjectNode message = Json.mapper().createObjectNode().put("type", type);
+		fields.forEach((name, value) -> message.set(name, Json.mapper().valueToTree(value)));
 		return message;
 	}
 
 	static byte[] bytes(Object message) {
 		return (message instanceof String text) ? text.getBytes(StandardCharsets.UTF_8)
-				: Kafka.JSON.writeValueAsBytes(message);
+				: Json.mapper().writeValueAsBytes(message);
 	}
 
 	static String marker() {

@@ -10,7 +10,7 @@ import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import tools.jackson.databind.JsonNode;
 
-import dev.baton.cli.Kafka;
+import dev.baton.cli.Json;
 
 /**
  * Attacks made of records: what a principal that holds an app's or CI's credentials (or,
@@ -181,10 +181,10 @@ final class RecordAttacks {
 
 	private static JsonNode json(ConsumerRecord<String, String> record) {
 		try {
-			return (record.value() != null) ? Kafka.JSON.readTree(record.value()) : Kafka.JSON.missingNode();
+			return (record.value() != null) ? Json.mapper().readTree(record.value()) : Json.mapper().missingNode();
 		}
 		catch (RuntimeException ex) {
-			return Kafka.JSON.missingNode();
+			return Json.mapper().missingNode();
 		}
 	}
 

@@ -8,7 +8,7 @@ import java.util.Set;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.baton.cli.Kafka;
+import dev.baton.cli.Json;
 
 /**
  * What one deploy's steps say: its outcome and reason, the drains no node confirmed, and
@@ -103,7 +103,7 @@ final class DeploySteps {
 		return this.steps.stream()
 			.filter((step) -> DeployWatch.VERDICTS.contains(step.path("type").asString()))
 			.reduce((first, second) -> second)
-			.orElse(Kafka.JSON.missingNode());
+			.orElse(Json.mapper().missingNode());
 	}
 
 	/**

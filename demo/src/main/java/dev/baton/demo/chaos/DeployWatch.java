@@ -10,6 +10,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import tools.jackson.databind.JsonNode;
 
+import dev.baton.cli.Json;
 import dev.baton.cli.Kafka;
 
 /**
@@ -69,7 +70,7 @@ final class DeployWatch implements AutoCloseable {
 
 	private static void add(List<Record> records, String topic, Iterable<ConsumerRecord<String, String>> polled) {
 		for (ConsumerRecord<String, String> record : polled) {
-			records.add(new Record(topic, (record.value() != null) ? Kafka.JSON.readTree(record.value()) : null));
+			records.add(new Record(topic, (record.value() != null) ? Json.mapper().readTree(record.value()) : null));
 		}
 	}
 

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeoutException;
 
 import tools.jackson.databind.JsonNode;
 
+import dev.baton.cli.Json;
 import dev.baton.cli.Kafka;
 import dev.baton.demo.Await;
 import dev.baton.demo.LoadRun;
@@ -187,7 +188,7 @@ final class FaultDeploy {
 		return this.kafka.readToEnd(PhaseTrigger.STEPS, since.minusSeconds(1))
 			.stream()
 			.filter((record) -> record.value() != null)
-			.map((record) -> Kafka.JSON.readTree(record.value()))
+			.map((record) -> Json.mapper().readTree(record.value()))
 			.filter((step) -> deployId.equals(step.path("deployId").asString()))
 			.toList();
 	}

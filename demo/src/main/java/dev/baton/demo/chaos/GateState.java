@@ -7,7 +7,7 @@ import java.util.TreeMap;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import tools.jackson.databind.JsonNode;
 
-import dev.baton.cli.Kafka;
+import dev.baton.cli.Json;
 
 /**
  * Every gate's desired state as {@code nginx.commands} holds it: the last command under
@@ -41,7 +41,7 @@ final class GateState {
 	/** A record that is not JSON is no gate (the services dead-letter it). */
 	private static JsonNode readable(String value) {
 		try {
-			return Kafka.JSON.readTree(value);
+			return Json.mapper().readTree(value);
 		}
 		catch (RuntimeException ex) {
 			return null;

@@ -16,6 +16,7 @@ import java.util.TreeMap;
 
 import tools.jackson.databind.JsonNode;
 
+import dev.baton.cli.Json;
 import dev.baton.cli.Kafka;
 import dev.baton.demo.Processes;
 import dev.baton.demo.Stack;
@@ -107,7 +108,7 @@ final class StackCheck {
 		return DeploySteps.unfinished(this.kafka.readToEnd(PhaseTrigger.STEPS, this.since)
 			.stream()
 			.filter((record) -> record.value() != null)
-			.map((record) -> Kafka.JSON.readTree(record.value()))
+			.map((record) -> Json.mapper().readTree(record.value()))
 			.toList());
 	}
 
@@ -128,7 +129,7 @@ final class StackCheck {
 
 	private Optional<String> version(String address) {
 		String body = get(URI.create("http://" + address + "/health"));
-		JsonNode health = (body != null) ? Kafka.JSON.readTree(body) : Kafka.JSON.missingNode();
+		JsonNode health = (body != null) ? Json.mapper().readTree(body) : Json.mapper().missingNode();
 		return Optional.of(health.path("version").asString("")).filter((version) -> !version.isEmpty());
 	}
 

@@ -14,7 +14,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 
-import dev.baton.cli.Kafka;
+import dev.baton.cli.Json;
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Gate;
 import dev.baton.contracts.GateKey;
@@ -90,7 +90,7 @@ final class StackRepair {
 				new StringSerializer())) {
 			producer
 				.send(new ProducerRecord<>("baton." + PhaseTrigger.COMMANDS, key.toString(),
-						Kafka.JSON.writeValueAsString(open)))
+						Json.mapper().writeValueAsString(open)))
 				.get(30, TimeUnit.SECONDS);
 		}
 		catch (ExecutionException | TimeoutException ex) {

@@ -10,7 +10,7 @@ import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.baton.cli.Kafka;
+import dev.baton.cli.Json;
 import dev.baton.demo.DemoOptions;
 import dev.baton.demo.Timeline;
 
@@ -91,7 +91,7 @@ record RecordedDeploy(List<JsonNode> steps) {
 		return this.steps.stream()
 			.filter((step) -> type.equals(step.path("type").asString()))
 			.findFirst()
-			.orElse(Kafka.JSON.missingNode());
+			.orElse(Json.mapper().missingNode());
 	}
 
 	private static Duration between(JsonNode first, JsonNode last) {

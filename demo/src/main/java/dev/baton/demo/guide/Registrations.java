@@ -8,6 +8,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import tools.jackson.databind.JsonNode;
 
 import dev.baton.cli.Connection;
+import dev.baton.cli.Json;
 import dev.baton.cli.Kafka;
 import dev.baton.demo.DemoOptions;
 
@@ -29,8 +30,8 @@ final class Registrations {
 		Set<Integer> ports = new TreeSet<>();
 		try (Kafka kafka = new Kafka(Connection.of(options.kafka(), "baton."))) {
 			for (ConsumerRecord<String, String> record : kafka.readToEnd("registrations", since)) {
-				JsonNode registration = (record.value() != null) ? Kafka.JSON.readTree(record.value())
-						: Kafka.JSON.missingNode();
+				JsonNode registration = (record.value() != null) ? Json.mapper().readTree(record.value())
+						: Json.mapper().missingNode();
 				if ("InstanceRegistered".equals(registration.path("type").asString())
 						&& options.service().equals(registration.path("service").asString())) {
 					ports.add(registration.path("port").asInt());

@@ -6,7 +6,7 @@ import java.util.stream.Collectors;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.baton.cli.Kafka;
+import dev.baton.cli.Json;
 import dev.baton.demo.Stack;
 
 /**
@@ -22,7 +22,7 @@ record ServiceStatus(List<JsonNode> instances) {
 			throw new IllegalStateException("baton status exited " + run.code() + ": " + run.err().strip());
 		}
 		List<JsonNode> instances = new ArrayList<>();
-		Kafka.JSON.readTree(run.out()).forEach(instances::add);
+		Json.mapper().readTree(run.out()).forEach(instances::add);
 		return new ServiceStatus(instances);
 	}
 

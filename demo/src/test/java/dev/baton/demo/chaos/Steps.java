@@ -5,7 +5,7 @@ import java.time.Instant;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import dev.baton.cli.Kafka;
+import dev.baton.cli.Json;
 
 /**
  * Records as the services publish them, for the suite's tests.
@@ -18,7 +18,8 @@ final class Steps {
 	}
 
 	static JsonNode step(String type, String instance, String phase, Instant at) {
-		ObjectNode step = Kafka.JSON.createObjectNode()
+		ObjectNode step = Json.mapper()
+			.createObjectNode()
 			.put("type", type)
 			.put("deployId", DEPLOY)
 			.put("service", "orders")
@@ -33,7 +34,8 @@ final class Steps {
 	}
 
 	static JsonNode gate(String gate, boolean open, Instant at) {
-		return Kafka.JSON.createObjectNode()
+		return Json.mapper()
+			.createObjectNode()
 			.put("type", "SetPeerGate")
 			.put("commandId", "c-1")
 			.put("service", "orders")
