@@ -28,6 +28,10 @@ FROM java-service AS health-service
 COPY --from=build /src/health-service/target/health-service-*[0-9T].jar /app/app.jar
 ENTRYPOINT ["java", "-jar", "/app/app.jar"]
 
+FROM java-service AS console
+COPY --from=build /src/console/target/console-*[0-9T].jar /app/app.jar
+ENTRYPOINT ["java", "-jar", "/app/app.jar"]
+
 # The deployer restarts the sample apps through supervisord's XML-RPC API on its unix socket, like
 # the local stack does over loopback HTTP, and switches their release links on the volume it shares
 # with them, as their user. /srv/orders is baton's here and in sample-apps, so the empty volume

@@ -12,7 +12,7 @@ set -euo pipefail
 dir=${1:-${BATON_SECRETS:-$(cd "$(dirname "$0")/.." && pwd)/.baton/compose-secrets}}
 baton=10001 kafka=1000
 # The roles `baton acls` knows, each the principal User:baton-ROLE; the services' come first.
-services=(registry health nginx-control deployer app)
+services=(registry health nginx-control deployer console app)
 roles=("${services[@]}" ci operator)
 
 [ "$(id -u)" -eq 0 ] || { echo "run as root (sudo $0): the files go to uid $baton and $kafka" >&2; exit 2; }
@@ -33,6 +33,9 @@ for role in "${services[@]}"; do
   printf 'spring.kafka.security.protocol=SASL_PLAINTEXT\nspring.kafka.properties.sasl.mechanism=SCRAM-SHA-512\n' > "$dir/$role.properties"
   printf 'spring.kafka.properties.sasl.jaas.config=%s\n' "$(jaas scram.ScramLoginModule "$role")" >> "$dir/$role.properties"
 done
+
+# The console logs operators in with the registry's admin token, and passes their decisions on with it.
+printf 'baton.console.registry-token=%s\n' "$(cat "$dir/registry.token")" >> "$dir/console.properties"
 
 # The CLI's settings: the administrator on the broker's internal listener (kafka-acls), the operator
 # inside the stack's network (the cli service), CI from the host through the published listener.

@@ -26,9 +26,9 @@ import dev.baton.contracts.Topic;
  * deployer, whatever an app that registers itself writes.
  * <p>
  * Writes are what the boundary is about, and each role writes only its own topics. The
- * four services read every Baton topic, may create Baton topics (each declares the topics
- * it uses at start-up; an existing topic cannot be changed that way) and dead-letter
- * records of any topic.
+ * four services and the console read every Baton topic, may create Baton topics (each
+ * declares the topics it uses at start-up; an existing topic cannot be changed that way)
+ * and dead-letter records of any topic.
  */
 final class AccessPolicy {
 
@@ -44,6 +44,12 @@ final class AccessPolicy {
 
 		DEPLOYER(true, Set.of(Topic.DEPLOY_STEPS, Topic.NGINX_COMMANDS, Topic.REGISTRATIONS, Topic.AUDIT),
 				"deployer-service"),
+
+		/**
+		 * The ops console: reads everything, as a service does, and asks for deploys; an
+		 * operator's decision on an instance goes from it to the registry's API.
+		 */
+		CONSOLE(true, Set.of(Topic.DEPLOY_REQUESTS, Topic.AUDIT), "baton-console-"),
 
 		/** Apps and scaling systems: they register and deregister, nothing else. */
 		APP(false, Set.of(Topic.REGISTRATIONS), null),

@@ -70,7 +70,7 @@ class AccessPolicyOnSecuredBrokerTests {
 				"--config", admin.toString(), "--bootstrap-servers", (String) broker.admin().get("bootstrap.servers"),
 				"--scram-passwords", passwords.toString());
 		assertThat(exit).as(err.toString()).isZero();
-		assertThat(out.toString()).contains("ACLs in place, 7 SCRAM credentials set");
+		assertThat(out.toString()).contains("ACLs in place, 8 SCRAM credentials set");
 		try (Admin client = Admin.create(broker.admin())) {
 			client
 				.createTopics(Arrays.stream(Topic.values())
@@ -97,7 +97,8 @@ class AccessPolicyOnSecuredBrokerTests {
 			"nginx-control, nginx.events, allowed", "nginx-control, nginx.commands, refused",
 			"nginx-control, health.verdicts, refused", "registry, nginx.commands, allowed",
 			"registry, deploy.steps, refused", "deployer, deploy.steps, allowed", "deployer, nginx.commands, allowed",
-			"deployer, health.verdicts, refused" })
+			"deployer, health.verdicts, refused", "console, deploy.requests, allowed",
+			"console, nginx.commands, refused", "console, registrations, refused", "console, registry.state, refused" })
 	void eachRoleWritesOnlyTheTopicsTheDesignGivesIt(String role, String topic, String outcome) throws Exception {
 		try (KafkaProducer<String, String> producer = producer(broker.scram("baton-" + role, password(role)))) {
 			var sent = producer.send(new ProducerRecord<>("baton." + topic, "orders", "{}"));

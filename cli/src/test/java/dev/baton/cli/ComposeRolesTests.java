@@ -29,8 +29,8 @@ class ComposeRolesTests {
 
 	/** The role each Kafka client of the compose stack logs in as. */
 	private static final Map<String, Role> CLIENTS = Map.of("registry-service", Role.REGISTRY, "health-service",
-			Role.HEALTH, "nginx-control-service", Role.NGINX_CONTROL, "deployer-service", Role.DEPLOYER, "sample-apps",
-			Role.APP, "cli", Role.OPERATOR);
+			Role.HEALTH, "nginx-control-service", Role.NGINX_CONTROL, "deployer-service", Role.DEPLOYER, "console",
+			Role.CONSOLE, "sample-apps", Role.APP, "cli", Role.OPERATOR);
 
 	@Test
 	void kafkaAclsSetsTheCredentialOfEveryRole() {
