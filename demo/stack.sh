@@ -105,13 +105,13 @@ cli() { # as the operator, unless BATON_CONFIG names other settings
 # Kafka authenticates every client and authorizes by role (`baton acls` prints the ACLs): SCRAM on
 # the clients' listener, one principal per role; PLAIN on the broker's own loopback listeners for
 # the broker itself and for the administrator that creates the ACLs and the roles' credentials.
-KAFKA_ROLES=(registry health nginx-control deployer app ci operator)
+KAFKA_ROLES=(registry health nginx-control deployer console app ci operator)
 SECRETS=$RUN/secrets # 0700; every password and token in a 0600 file, none on a command line
 KAFKA_ADMIN_PORT=$((KAFKA_PORT + 2))
 
 role_of() { # module: its Kafka role
   case $1 in registry-service) echo registry ;; health-service) echo health ;;
-    nginx-control-service) echo nginx-control ;; deployer-service) echo deployer ;; esac
+    nginx-control-service) echo nginx-control ;; deployer-service) echo deployer ;; console) echo console ;; esac
 }
 
 write_secrets() { # every file 0600 in a 0700 directory
@@ -131,6 +131,8 @@ write_secrets() { # every file 0600 in a 0700 directory
   spring_settings admin PLAIN plain.PlainLoginModule > "$SECRETS/admin.properties"
   secret registry >/dev/null && secret nginx-control >/dev/null # the tokens' files, read by the services
   printf 'Authorization: Bearer %s\n' "$(secret registry)" > "$SECRETS/registry.header"
+  # operators log in to the console with the registry's token, and it passes their decisions on with it
+  printf 'baton.console.registry-token=%s\n' "$(secret registry)" >> "$SECRETS/console.properties"
   # the operator's, and those of an app and of CI for the attack suite, which writes as them
   for role in operator app ci; do
     cli_settings "$role" SCRAM-SHA-512 scram.ScramLoginModule "$KAFKA_PORT" > "$SECRETS/$role.cli.properties"
@@ -202,9 +204,10 @@ PROPERTIES
     java ${JVM_OPTS[*]} -jar '$(cli_jar)' acls --apply --scram-passwords '$SECRETS' > '$RUN/logs/kafka-acls.log' 2>&1"
 }
 
-SERVICES=(registry-service deployer-service nginx-control-service health-service)
+SERVICES=(registry-service deployer-service nginx-control-service health-service console)
+CONSOLE_PORT=7105
 declare -A SERVICE_PORT=([registry-service]=$REGISTRY_PORT [health-service]=7102 [nginx-control-service]=7103
-  [deployer-service]=7104)
+  [deployer-service]=7104 [console]=$CONSOLE_PORT)
 
 service_arguments() { # module: sets ARGS to the service's settings, after the broker's address and its port
   # Its Kafka credentials come from its role's file, its token (if it has one) from the token's file.
@@ -243,6 +246,7 @@ service_arguments() { # module: sets ARGS to the service's settings, after the b
     # while it is down each is a refused connect.
     health-service) ARGS=(--baton.health.services.$SERVICE.timeout=5s --baton.health.services.$SERVICE.fall=3
       --baton.health.services.$SERVICE.fast-interval=10ms) ;;
+    console) ARGS=(--baton.console.registry-url="http://127.0.0.1:$REGISTRY_PORT") ;;
   esac
   ARGS=("$import" "${ARGS[@]}")
 }
@@ -437,10 +441,12 @@ stack_up() {
   start_service deployer-service
   start_service nginx-control-service
   start_service health-service
+  start_service console
   [ -n "$APP_PROPERTIES" ] || supervisord -c "$DEMO/supervisord.conf"
   wait_healthy deployer-service 7104
   wait_healthy nginx-control-service 7103
   wait_healthy health-service 7102
+  wait_healthy console "$CONSOLE_PORT"
   [ -n "$APP_PROPERTIES" ] || sample_app_in_rotation
 }
 
@@ -462,6 +468,7 @@ stack_urls() {
   else
     say "  $SERVICE through nginx   http://127.0.0.1:$NGINX_PORT/work"
   fi
+  say "  console                http://127.0.0.1:$CONSOLE_PORT (log in with the token in $RUN/registry.token)"
   say "  registry admin API     http://127.0.0.1:$REGISTRY_PORT/api/instances (token in $RUN/registry.token)"
   say "  Kafka                  127.0.0.1:$KAFKA_PORT"
   say "  logs                   $RUN/logs"
@@ -565,6 +572,17 @@ example() {
     dev.baton.demo.guide.GuideRunner "$ROOT/examples/python-app/README.md" /notes --root "$ROOT" --run "$RUN" \
     --service notes --nginx http://127.0.0.1:8081 --kafka "127.0.0.1:$KAFKA_PORT" --rate 200 --short \
     --report "$RUN/report/example"
+}
+
+console_check() {
+  [ $# -eq 0 ] || die "usage: ./baton console-check"
+  APT_PACKAGES+=(chromium chromium-driver) && ensure_packages # the browser and its WebDriver
+  prepare_fresh_stack
+  trap stack_down EXIT
+  stack_up
+  BATON_CONFIG=$SECRETS/operator.cli.properties java "${JVM_OPTS[@]}" -cp "$ROOT/demo/target/baton-demo.jar" \
+    dev.baton.demo.console.ConsoleCheck --root "$ROOT" --run "$RUN" --service "$SERVICE" \
+    --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" --short
 }
 
 attacks() {
