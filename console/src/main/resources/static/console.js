@@ -101,7 +101,8 @@ function deployCard(deploy) {
       element('span', { class: 'outcome' }, ` ${deploy.outcome}${took}`), ...controls),
     element('p', { class: 'id' }, deploy.deployId, ' · started ', time(deploy.startedAt)),
     element('ol', { class: 'steps' }, ...deploy.steps.map((step) =>
-      element('li', { 'data-type': step.type }, element('time', {}, time(step.at)), ' ', describe(step)))));
+      element('li', { 'data-type': step.type, 'data-at': step.at }, element('time', {}, time(step.at)), ' ',
+        describe(step)))));
 }
 
 function showDeploy(deploy) {

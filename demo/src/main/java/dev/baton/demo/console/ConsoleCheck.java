@@ -1,0 +1,285 @@
+package dev.baton.demo.console;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.StreamSupport;
+
+import dev.baton.cli.Connection;
+import dev.baton.cli.Json;
+import dev.baton.cli.Kafka;
+import dev.baton.demo.Await;
+import dev.baton.demo.DemoOptions;
+import dev.baton.demo.LoadRun;
+import dev.baton.demo.Stack;
+import dev.baton.loadgen.LoadResult;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code ./baton console-check}: the console in a real headless Chromium against the real
+ * stack, as an operator uses it, under the demo's load. It logs in, sees both instances
+ * of the sample service, asks for a deploy from the page and watches its steps come (each
+ * within a second of its event, in the order of {@code deploy.steps}) and a drain's
+ * in-flight count, takes an instance offline with a click (nginx stops picking it, and
+ * the audit trail names the operator), and is refused without a session. Takes a
+ * screenshot during the deploy. Exits 0 only when every check passed.
+ */
+public final class ConsoleCheck {
+
+	private static final String OPERATOR = "ci-operator";
+
+	private static final Duration WAIT = Duration.ofSeconds(60);
+
+	/** How late a step may reach the page after its event. */
+	private static final Duration LIVE = Duration.ofSeconds(1);
+
+	/**
+	 * Records, as they reach the page, each deploy step's event time and the moment it
+	 * was shown, and every text a peer's drain showed.
+	 */
+	private static final String OBSERVER = """
+			window.batonSeen = { steps: {}, drains: [] };
+			const record = () => {
+			  document.querySelectorAll('article[data-deploy-id]').forEach((card) => {
+			    card.querySelectorAll('li[data-type]').forEach((step, index) => {
+			      const key = card.dataset.deployId + '|' + index;
+			      if (!window.batonSeen.steps[key]) {
+			        window.batonSeen.steps[key] = { deployId: card.dataset.deployId, index, type: step.dataset.type,
+			          at: step.dataset.at, seen: Date.now() };
+			      }
+			    });
+			  });
+			  document.querySelectorAll('.peer').forEach((peer) => {
+			    if (peer.textContent.includes('in flight') && !window.batonSeen.drains.includes(peer.textContent)) {
+			      window.batonSeen.drains.push(peer.textContent);
+			    }
+			  });
+			};
+			new MutationObserver(record).observe(document.body, { childList: true, subtree: true });
+			""";
+
+	private final DemoOptions options;
+
+	private final PrintStream out;
+
+	private final URI console = URI.create("http://127.0.0.1:7105");
+
+	private final List<Check> checks = new ArrayList<>();
+
+	ConsoleCheck(DemoOptions options, PrintStream out) {
+		this.options = options;
+		this.out = out;
+	}
+
+	public static void main(String[] args) {
+		PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+		int code;
+		try {
+			code = new ConsoleCheck(DemoOptions.parse(args), out).run() ? 0 : 1;
+		}
+		catch (Exception ex) {
+			ex.printStackTrace();
+			code = 1;
+		}
+		System.exit(code);
+	}
+
+	boolean run() throws Exception {
+		Path report = Files.createDirectories(this.options.reportDirectory());
+		Stack stack = new Stack(this.options);
+		refusedWithoutASession();
+		String token = Files.readString(this.options.run().resolve("registry.token")).strip();
+		try (Browser browser = Browser.start(Path.of("/usr/bin/chromium"), this.options.run().resolve("chromium"),
+				this.options.run().resolve("logs/chromedriver.log"))) {
+			logIn(browser, token);
+			LoadRun load = LoadRun.start(this.options);
+			Await.steadyLoad(this.options.settle());
+			String deployId = deployFromThePage(browser, report.resolve("console.png"));
+			Await.steadyLoad(this.options.settle());
+			LoadResult requests = load.stop();
+			record("no request failed during the deploy", requests.failed() == 0,
+					requests.requests() + " requests, " + requests.failed() + " failed");
+			stepsCameLiveAndInOrder(browser, deployId);
+			offlineFromThePage(browser, stack);
+		}
+		String table = table();
+		Files.writeString(report.resolve("console.md"), "# The console in a browser\n\n" + table);
+		this.out.println();
+		this.out.println(table);
+		boolean passed = this.checks.stream().allMatch(Check::pass);
+		this.out.println(passed ? "EVERY CONSOLE CHECK PASSED" : "SOME CONSOLE CHECKS FAILED");
+		return passed;
+	}
+
+	private void refusedWithoutASession() throws IOException, InterruptedException {
+		HttpClient http = HttpClient.newHttpClient();
+		int view = http
+			.send(HttpRequest.newBuilder(this.console.resolve("/api/view")).build(),
+					HttpResponse.BodyHandlers.discarding())
+			.statusCode();
+		int offline = http
+			.send(HttpRequest.newBuilder(this.console.resolve("/api/instances/orders-1/offline"))
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString("{}"))
+				.build(), HttpResponse.BodyHandlers.discarding())
+			.statusCode();
+		record("a request without a session is refused", view == 401 && offline == 401,
+				"GET /api/view " + view + ", POST /api/instances/orders-1/offline " + offline);
+	}
+
+	private void logIn(Browser browser, String token) throws Exception {
+		browser.open(this.console.toString());
+		boolean sentToLogin = browser.url().endsWith("/login.html");
+		browser.type(browser.find("#name"), OPERATOR);
+		browser.type(browser.find("#token"), token);
+		browser.click(browser.find("#login"));
+		Await.until("the fleet on the page", WAIT, () -> rows(browser) >= 2);
+		browser.script(OBSERVER);
+		record("the page shows both instances of " + this.options.service(),
+				sentToLogin && present(browser, "tr[data-instance-id='orders-1']")
+						&& present(browser, "tr[data-instance-id='orders-2']"),
+				(sentToLogin ? "sent to the login page first; " : "NOT sent to the login page; ") + rows(browser)
+						+ " instance rows after logging in as " + OPERATOR);
+	}
+
+	private String deployFromThePage(Browser browser, Path screenshot) throws Exception {
+		browser.type(browser.find("#deploy-service"), this.options.service());
+		browser.type(browser.find("#deploy-version"), "v2");
+		browser.click(browser.find("#deploy-form button"));
+		browser.click(browser.find("#confirm-ok"));
+		Await.until("the deploy on the page", WAIT, () -> present(browser, "article.running li[data-type]"));
+		String deployId = text(browser, "return document.querySelector('article.running').dataset.deployId");
+		Await.until("a drain on the page", WAIT, () -> count(browser, "article.running li") >= 4);
+		browser.screenshot(screenshot);
+		Await.until("the deploy's end on the page", Duration.ofMinutes(5), () -> !present(browser, "article.running"));
+		String outcome = text(browser,
+				"return document.querySelector(\"article[data-deploy-id='" + deployId + "'] .outcome\").textContent");
+		record("a deploy asked for on the page succeeds", outcome.contains("succeeded"),
+				deployId + ":" + outcome + "; screenshot " + screenshot.getFileName());
+		return deployId;
+	}
+
+	private void stepsCameLiveAndInOrder(Browser browser, String deployId) throws Exception {
+		JsonNode seen = browser.script("return window.batonSeen");
+		List<JsonNode> steps = StreamSupport.stream(seen.path("steps").spliterator(), false)
+			.filter((step) -> deployId.equals(step.path("deployId").asString()))
+			.sorted((a, b) -> Integer.compare(a.path("index").asInt(), b.path("index").asInt()))
+			.toList();
+		long latest = 0;
+		for (JsonNode step : steps) {
+			latest = Math.max(latest,
+					step.path("seen").asLong() - Instant.parse(step.path("at").asString()).toEpochMilli());
+		}
+		List<String> onThePage = steps.stream().map((step) -> step.path("type").asString()).toList();
+		List<String> onKafka = new ArrayList<>();
+		try (Kafka kafka = new Kafka(Connection.of(this.options.run().resolve("secrets/operator.cli.properties")))) {
+			for (ConsumerRecord<String, String> record : kafka.readToEnd("deploy.steps", null)) {
+				JsonNode step = (record.value() != null) ? Json.mapper().readTree(record.value()) : null;
+				if (step != null && deployId.equals(step.path("deployId").asString())) {
+					onKafka.add(step.path("type").asString());
+				}
+			}
+		}
+		record("the steps are shown in the order of deploy.steps", !onThePage.isEmpty() && onThePage.equals(onKafka),
+				onThePage.size() + " steps: " + String.join(" → ", onThePage));
+		record("each step is shown within " + LIVE.toMillis() + " ms of its event",
+				!steps.isEmpty() && latest <= LIVE.toMillis(), "latest " + latest + " ms after its event");
+		List<String> drains = StreamSupport.stream(seen.path("drains").spliterator(), false)
+			.map(JsonNode::asString)
+			.toList();
+		record("a drain's in-flight count is shown", drains.stream().anyMatch((text) -> text.contains("draining")),
+				String.join("; ", drains));
+	}
+
+	private void offlineFromThePage(Browser browser, Stack stack) throws Exception {
+		browser.click(browser.find("tr[data-instance-id='orders-1'] button[data-action='offline']"));
+		browser.type(browser.find("#confirm-reason"), "checked from the browser");
+		browser.click(browser.find("#confirm-ok"));
+		Await.until("nginx no longer picking orders-1", WAIT, () -> "down".equals(stack.peerState(9001)));
+		Await.until("the operator's name in the page's audit trail", WAIT,
+				() -> text(browser, "return document.getElementById('audit').textContent")
+					.contains(OPERATOR + " lifecycle.OFFLINE orders-1"));
+		Stack.CliRun audit = stack.baton("audit", "--since", "30m");
+		boolean audited = audit.out()
+			.lines()
+			.anyMatch((line) -> line.contains("orders-1") && line.contains("OFFLINE") && line.contains(OPERATOR));
+		record("an offline click takes the instance out of nginx, in the operator's name",
+				"down".equals(stack.peerState(9001)) && audited,
+				"nginx: 127.0.0.1:9001 " + stack.peerState(9001) + "; baton audit: "
+						+ audit.out()
+							.lines()
+							.filter((line) -> line.contains("orders-1") && line.contains("OFFLINE"))
+							.findFirst()
+							.orElse("no OFFLINE"));
+		browser.click(browser.find("tr[data-instance-id='orders-1'] button[data-action='online']"));
+		browser.click(browser.find("#confirm-ok"));
+		Await.until("nginx picking orders-1 again", WAIT, () -> "up".equals(stack.peerState(9001)));
+	}
+
+	private void record(String name, boolean pass, String detail) {
+		this.checks.add(new Check(name, pass, detail));
+		this.out.printf("%s %s: %s%n", pass ? "PASS" : "FAIL", name, detail);
+	}
+
+	private String table() {
+		StringBuilder table = new StringBuilder("| check | result | measured |\n| --- | --- | --- |\n");
+		this.checks.forEach((check) -> table.append("| ")
+			.append(check.name())
+			.append(" | ")
+			.append(check.pass() ? "pass" : "FAIL")
+			.append(" | ")
+			.append(check.detail().replace("|", "\\|"))
+			.append(" |\n"));
+		return table.toString();
+	}
+
+	private static int rows(Browser browser) {
+		return count(browser, "tr[data-instance-id]");
+	}
+
+	private static int count(Browser browser, String css) {
+		try {
+			return browser.script("return document.querySelectorAll(arguments[0]).length", css).asInt();
+		}
+		catch (IOException ex) {
+			return 0;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return 0;
+		}
+	}
+
+	private static boolean present(Browser browser, String css) {
+		return count(browser, css) > 0;
+	}
+
+	private static String text(Browser browser, String script) {
+		try {
+			return browser.script(script).asString();
+		}
+		catch (IOException ex) {
+			return "";
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return "";
+		}
+	}
+
+	private record Check(String name, boolean pass, String detail) {
+
+	}
+
+}
