@@ -35,7 +35,7 @@ final class PeerViews {
 	private final Map<String, Beat> heartbeats = new HashMap<>();
 
 	/** Per peer, per node: the answer shown. */
-	private final Map<String, Map<String, Answer>> answers = new HashMap<>();
+	private final Map<String, Map<String, PeerAnswer>> answers = new HashMap<>();
 
 	PeerViews(Duration expiry, Instant now) {
 		this.expiry = expiry;
@@ -87,10 +87,10 @@ final class PeerViews {
 			}
 		}
 		else if (event.has("host") && event.has("port")) {
-			Map<String, Answer> byNode = this.answers.computeIfAbsent(key(event), (peer) -> new HashMap<>());
-			Answer shown = byNode.get(node);
+			Map<String, PeerAnswer> byNode = this.answers.computeIfAbsent(key(event), (peer) -> new HashMap<>());
+			PeerAnswer shown = byNode.get(node);
 			if (NodeView.replaces(event, (shown != null) ? NodeView.describe(shown.event()) : null)) {
-				byNode.put(node, new Answer(event, at));
+				byNode.put(node, new PeerAnswer(event, at));
 			}
 		}
 	}
@@ -104,7 +104,7 @@ final class PeerViews {
 	Map<String, String> of(JsonNode instance) {
 		String peer = key(instance);
 		String service = instance.path("service").asString();
-		Map<String, Answer> byNode = this.answers.getOrDefault(peer, Map.of());
+		Map<String, PeerAnswer> byNode = this.answers.getOrDefault(peer, Map.of());
 		Set<String> nodes = new HashSet<>(byNode.keySet());
 		this.heartbeats.forEach((node, beat) -> {
 			if (beat.services().contains(service)) {
@@ -127,7 +127,7 @@ final class PeerViews {
 	 * A node's view: its answer or its heartbeat, whichever says more of now. Without a
 	 * heartbeat that reports peers, the node is known by its answer alone.
 	 */
-	private static String describe(Answer answer, Beat beat, String peer) {
+	private static String describe(PeerAnswer answer, Beat beat, String peer) {
 		if (beat == null || (answer != null && !answer.at().isBefore(beat.at()))) {
 			return NodeView.describe(answer.event());
 		}
@@ -155,7 +155,7 @@ final class PeerViews {
 	}
 
 	/** An answer about a peer and when its node published it. */
-	private record Answer(JsonNode event, Instant at) {
+	private record PeerAnswer(JsonNode event, Instant at) {
 
 	}
 

@@ -40,7 +40,7 @@ final class KeepAliveClient implements AutoCloseable {
 
 	private final long requestTimeoutNanos;
 
-	private final Deque<Connection> idle = new ConcurrentLinkedDeque<>();
+	private final Deque<PooledConnection> idle = new ConcurrentLinkedDeque<>();
 
 	private volatile boolean closed;
 
@@ -99,7 +99,7 @@ final class KeepAliveClient implements AutoCloseable {
 	 */
 	int send(byte[] request) throws IOException {
 		long deadline = System.nanoTime() + this.requestTimeoutNanos;
-		Connection connection = reusable();
+		PooledConnection connection = reusable();
 		if (connection == null) {
 			connection = open();
 		}
@@ -132,9 +132,9 @@ final class KeepAliveClient implements AutoCloseable {
 		}
 	}
 
-	private Connection reusable() {
+	private PooledConnection reusable() {
 		long now = System.nanoTime();
-		for (Connection connection = this.idle.poll(); connection != null; connection = this.idle.poll()) {
+		for (PooledConnection connection = this.idle.poll(); connection != null; connection = this.idle.poll()) {
 			if (now - connection.lastUsed < MAX_IDLE_NANOS) {
 				return connection;
 			}
@@ -143,12 +143,12 @@ final class KeepAliveClient implements AutoCloseable {
 		return null;
 	}
 
-	private Connection open() throws IOException {
+	private PooledConnection open() throws IOException {
 		Socket socket = new Socket();
 		try {
 			socket.setTcpNoDelay(true);
 			socket.connect(this.address, this.connectTimeoutMillis);
-			return new Connection(socket);
+			return new PooledConnection(socket);
 		}
 		catch (SocketTimeoutException ex) {
 			socket.close();
@@ -167,7 +167,7 @@ final class KeepAliveClient implements AutoCloseable {
 	@Override
 	public void close() {
 		this.closed = true;
-		for (Connection connection = this.idle.poll(); connection != null; connection = this.idle.poll()) {
+		for (PooledConnection connection = this.idle.poll(); connection != null; connection = this.idle.poll()) {
 			connection.close();
 		}
 	}
@@ -176,7 +176,7 @@ final class KeepAliveClient implements AutoCloseable {
 	 * One socket with its streams. Each read of the answer waits at most until the
 	 * request's deadline.
 	 */
-	private static final class Connection {
+	private static final class PooledConnection {
 
 		private final Socket socket;
 
@@ -188,7 +188,7 @@ final class KeepAliveClient implements AutoCloseable {
 
 		private long deadline;
 
-		Connection(Socket socket) throws IOException {
+		PooledConnection(Socket socket) throws IOException {
 			this.socket = socket;
 			InputStream raw = socket.getInputStream();
 			this.input = new BufferedInputStream(new InputStream() {

@@ -2,7 +2,7 @@ package dev.baton.deployer.canary;
 
 import java.util.Locale;
 
-import dev.baton.deployer.canary.Judgement.Outcome;
+import dev.baton.deployer.canary.Judgement.CanaryDecision;
 
 /**
  * Compares a canary's figures with the old version's over the same bake. Before the
@@ -33,19 +33,20 @@ public final class CanaryAnalysis {
 	public Judgement judge(Figures canary, Figures baseline, boolean bakeOver) {
 		if (canary.attempts() < this.thresholds.minRequests()) {
 			if (!bakeOver) {
-				return judgement(Outcome.WAIT, "the canary had " + canary.attempts() + " of the "
+				return judgement(CanaryDecision.WAIT, "the canary had " + canary.attempts() + " of the "
 						+ this.thresholds.minRequests() + " requests needed to judge it", canary, baseline);
 			}
 			String few = "the canary had only " + canary.attempts()
 					+ " requests by the end of its bake, fewer than the " + this.thresholds.minRequests()
 					+ " needed to judge it";
-			return this.thresholds.promoteBelowMinRequests() ? judgement(Outcome.PROMOTE,
-					few + "; promoted as configured (canary.promote-below-min-requests)", canary, baseline)
-					: judgement(Outcome.ROLL_BACK, few, canary, baseline);
+			return this.thresholds.promoteBelowMinRequests()
+					? judgement(CanaryDecision.PROMOTE,
+							few + "; promoted as configured (canary.promote-below-min-requests)", canary, baseline)
+					: judgement(CanaryDecision.ROLL_BACK, few, canary, baseline);
 		}
 		double added = canary.errorPercent() - baseline.errorPercent();
 		if (added > this.thresholds.maxAddedErrorPercent()) {
-			return judgement(Outcome.ROLL_BACK,
+			return judgement(CanaryDecision.ROLL_BACK,
 					"the canary failed " + errors(canary) + " against " + errors(baseline) + " on the old version: "
 							+ percent(added) + " points more, above the "
 							+ percent(this.thresholds.maxAddedErrorPercent()) + " allowed",
@@ -56,7 +57,7 @@ public final class CanaryAnalysis {
 			double canaryP99 = Math.max(floor, canary.p99Millis());
 			double baselineP99 = Math.max(floor, baseline.p99Millis());
 			if (canaryP99 > baselineP99 * this.thresholds.maxP99Ratio()) {
-				return judgement(Outcome.ROLL_BACK,
+				return judgement(CanaryDecision.ROLL_BACK,
 						"the canary's p99 latency is " + millis(canary.p99Millis()) + " against "
 								+ millis(baseline.p99Millis()) + " on the old version: "
 								+ String.format(Locale.ROOT, "%.1f", canaryP99 / baselineP99) + " times, above the "
@@ -64,13 +65,13 @@ public final class CanaryAnalysis {
 						canary, baseline);
 			}
 		}
-		return judgement(bakeOver ? Outcome.PROMOTE : Outcome.WAIT,
+		return judgement(bakeOver ? CanaryDecision.PROMOTE : CanaryDecision.WAIT,
 				"the canary failed " + errors(canary) + " with a p99 of " + millis(canary.p99Millis())
 						+ ", the old version " + errors(baseline) + " with a p99 of " + millis(baseline.p99Millis()),
 				canary, baseline);
 	}
 
-	private static Judgement judgement(Outcome outcome, String reason, Figures canary, Figures baseline) {
+	private static Judgement judgement(CanaryDecision outcome, String reason, Figures canary, Figures baseline) {
 		return new Judgement(outcome, reason, canary, baseline);
 	}
 

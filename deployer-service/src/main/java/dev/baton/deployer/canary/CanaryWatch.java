@@ -4,7 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
-import dev.baton.deployer.canary.Judgement.Outcome;
+import dev.baton.deployer.canary.Judgement.CanaryDecision;
 
 /**
  * Watches a canary's figures while it bakes: judged again about as often as the nodes
@@ -34,7 +34,7 @@ public final class CanaryWatch {
 		while (true) {
 			Instant now = this.clock.instant();
 			Judgement judgement = this.analysis.judge(window.canary(), window.baseline(), !now.isBefore(end));
-			if (judgement.outcome() != Outcome.WAIT) {
+			if (judgement.outcome() != CanaryDecision.WAIT) {
 				return judgement;
 			}
 			Duration left = Duration.between(now, end);

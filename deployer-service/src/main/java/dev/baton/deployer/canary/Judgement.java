@@ -8,20 +8,20 @@ package dev.baton.deployer.canary;
  * @param canary the canary's figures when judged
  * @param baseline the old version's figures when judged
  */
-public record Judgement(Outcome outcome, String reason, Figures canary, Figures baseline) {
+public record Judgement(CanaryDecision outcome, String reason, Figures canary, Figures baseline) {
 
 	static Judgement cancelled(Figures canary, Figures baseline) {
-		return new Judgement(Outcome.CANCELLED, "cancelled", canary, baseline);
+		return new Judgement(CanaryDecision.CANCELLED, "cancelled", canary, baseline);
 	}
 
 	public boolean decided() {
-		return this.outcome != Outcome.WAIT;
+		return this.outcome != CanaryDecision.WAIT;
 	}
 
 	/**
 	 * What a judgement tells the deploy to do.
 	 */
-	public enum Outcome {
+	public enum CanaryDecision {
 
 		/** Not enough figures yet, or nothing wrong before the bake ends. */
 		WAIT,

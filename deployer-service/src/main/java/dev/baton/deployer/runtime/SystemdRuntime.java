@@ -72,7 +72,7 @@ public final class SystemdRuntime implements InstanceRuntime {
 	@Override
 	public ProcessWatch watch(ServiceName service, DeployTarget target) throws InterruptedException {
 		List<String> show = showArgv(ArgvTemplate.values(service, target, target.previousVersion()));
-		return show(show).<ProcessWatch>map((state) -> new Watch(show, state)).orElse(ProcessWatch.NONE);
+		return show(show).<ProcessWatch>map((state) -> new SystemdWatch(show, state)).orElse(ProcessWatch.NONE);
 	}
 
 	private RestartResult run(ServiceName service, DeployTarget target, Version version, String verb)
@@ -90,7 +90,7 @@ public final class SystemdRuntime implements InstanceRuntime {
 		List<String> show = showArgv(values);
 		Optional<UnitState> after = show(show);
 		return new RestartResult(0, ran.stderr(),
-				after.<ProcessWatch>map((state) -> new Watch(show, state)).orElse(ProcessWatch.NONE));
+				after.<ProcessWatch>map((state) -> new SystemdWatch(show, state)).orElse(ProcessWatch.NONE));
 	}
 
 	List<String> restartArgv(Map<String, String> values) {
@@ -128,13 +128,13 @@ public final class SystemdRuntime implements InstanceRuntime {
 	}
 
 	/** Compares each look at the unit with the one right after the restart. */
-	private final class Watch implements ProcessWatch {
+	private final class SystemdWatch implements ProcessWatch {
 
 		private final List<String> show;
 
 		private final UnitState after;
 
-		Watch(List<String> show, UnitState after) {
+		SystemdWatch(List<String> show, UnitState after) {
 			this.show = show;
 			this.after = after;
 		}

@@ -15,7 +15,7 @@ import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.nginx.PeerStats;
-import dev.baton.deployer.canary.Judgement.Outcome;
+import dev.baton.deployer.canary.Judgement.CanaryDecision;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -47,7 +47,7 @@ class CanaryWatchTests {
 			return false;
 		});
 
-		assertThat(judgement.outcome()).isEqualTo(Outcome.ROLL_BACK);
+		assertThat(judgement.outcome()).isEqualTo(CanaryDecision.ROLL_BACK);
 		// 30 requests a second: the 100 needed are there after four
 		assertThat(seconds.get()).isEqualTo(4);
 		assertThat(judgement.canary().attempts()).isEqualTo(120);
@@ -61,7 +61,7 @@ class CanaryWatchTests {
 			return false;
 		});
 
-		assertThat(judgement.outcome()).isEqualTo(Outcome.PROMOTE);
+		assertThat(judgement.outcome()).isEqualTo(CanaryDecision.PROMOTE);
 		assertThat(this.clock.instant()).isEqualTo(START.plusSeconds(10));
 		assertThat(judgement.canary().attempts()).isEqualTo(300);
 		assertThat(judgement.baseline().attempts()).isEqualTo(3000);
@@ -71,7 +71,7 @@ class CanaryWatchTests {
 	void aCancelEndsTheWatch() throws InterruptedException {
 		Judgement judgement = this.watch.watch(this.window, START.plusSeconds(60), (atMost) -> true);
 
-		assertThat(judgement.outcome()).isEqualTo(Outcome.CANCELLED);
+		assertThat(judgement.outcome()).isEqualTo(CanaryDecision.CANCELLED);
 	}
 
 	@Test

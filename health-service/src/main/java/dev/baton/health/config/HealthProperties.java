@@ -28,7 +28,7 @@ import dev.baton.contracts.ServiceName;
 @Validated
 @ConfigurationProperties("baton.health")
 public record HealthProperties(@Valid @DefaultValue Probe probe, Map<String, @Valid ServiceProbe> services,
-		@Valid @DefaultValue Verdicts verdicts, @Valid @DefaultValue Replica replica) {
+		@Valid @DefaultValue VerdictSettings verdicts, @Valid @DefaultValue Replica replica) {
 
 	public HealthProperties {
 		services = (services != null) ? Map.copyOf(services) : Map.of();
@@ -131,9 +131,9 @@ public record HealthProperties(@Valid @DefaultValue Probe probe, Map<String, @Va
 	 * @param restateInterval how often an unchanged verdict is published again, so a
 	 * consumer that starts late learns the current truth
 	 */
-	public record Verdicts(@DefaultValue("30s") @NotNull Duration restateInterval) {
+	public record VerdictSettings(@DefaultValue("30s") @NotNull Duration restateInterval) {
 
-		public Verdicts {
+		public VerdictSettings {
 			positive("baton.health.verdicts.restate-interval", restateInterval);
 		}
 

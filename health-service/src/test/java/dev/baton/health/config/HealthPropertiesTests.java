@@ -56,7 +56,7 @@ class HealthPropertiesTests {
 				Map.of("payments",
 						new HealthProperties.ServiceProbe(Duration.ofSeconds(5), null, 3, null, null, "build.version",
 								null)),
-				new HealthProperties.Verdicts(Duration.ofSeconds(30)),
+				new HealthProperties.VerdictSettings(Duration.ofSeconds(30)),
 				new HealthProperties.Replica("", "", "health-service", Duration.ofSeconds(10), Duration.ofMinutes(5)));
 		ServiceProbeSettings settings = new ServiceProbeSettings(properties);
 		ProbeSettings payments = settings.apply(ServiceName.of("payments"));

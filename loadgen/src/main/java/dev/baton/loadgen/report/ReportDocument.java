@@ -12,7 +12,7 @@ import dev.baton.loadgen.LoadResult;
  * @param failedRequests failed requests over every scenario
  * @param scenarios one entry per scenario
  */
-record ReportDocument(Instant generatedAt, long failedRequests, List<Scenario> scenarios) {
+record ReportDocument(Instant generatedAt, long failedRequests, List<ScenarioReport> scenarios) {
 
 	/**
 	 * One scenario.
@@ -22,7 +22,8 @@ record ReportDocument(Instant generatedAt, long failedRequests, List<Scenario> s
 	 * @param timeline its steps, in seconds since the load started
 	 * @param load the full load result, per-second samples included
 	 */
-	record Scenario(ScenarioSummary summary, String chart, List<ScenarioResult.OffsetEvent> timeline, LoadResult load) {
+	record ScenarioReport(ScenarioSummary summary, String chart, List<ScenarioResult.OffsetEvent> timeline,
+			LoadResult load) {
 
 	}
 

@@ -37,15 +37,15 @@ public final class ReportRenderer {
 		Map<String, String> charts = new LinkedHashMap<>();
 		Set<String> used = new HashSet<>();
 		List<Path> chartFiles = new ArrayList<>();
-		List<ReportDocument.Scenario> entries = new ArrayList<>();
+		List<ReportDocument.ScenarioReport> entries = new ArrayList<>();
 		for (ScenarioResult scenario : scenarios) {
 			String file = uniqueSlug(scenario.name(), used) + ".svg";
 			Path chart = directory.resolve(file);
 			Files.writeString(chart, SvgChart.render(scenario));
 			chartFiles.add(chart);
 			charts.put(scenario.name(), file);
-			entries.add(new ReportDocument.Scenario(ScenarioSummary.of(scenario), file, scenario.stepsFromLoadStart(),
-					scenario.load()));
+			entries.add(new ReportDocument.ScenarioReport(ScenarioSummary.of(scenario), file,
+					scenario.stepsFromLoadStart(), scenario.load()));
 		}
 		Path markdown = directory.resolve("report.md");
 		Files.writeString(markdown, MarkdownReport.render(scenarios, charts));

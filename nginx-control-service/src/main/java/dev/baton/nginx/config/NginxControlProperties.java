@@ -40,11 +40,11 @@ import dev.baton.nginx.dataplane.Balancing;
 @ConfigurationProperties("baton.nginx-control")
 public record NginxControlProperties(
 		@DefaultValue("local") @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9._:-]{0,127}") String nodeId,
-		@DefaultValue("managed") @NotNull Mode mode, @DefaultValue @Valid Nginx nginx, Map<String, Route> routes,
-		@DefaultValue @Valid Control control, @DefaultValue @Valid Drain drain,
-		@DefaultValue("2s") Duration heartbeatInterval, @DefaultValue("1s") Duration reconcileInterval,
-		@DefaultValue("250ms") Duration epochCheckInterval, @DefaultValue("10m") Duration answerWindow,
-		@DefaultValue @Valid Stats stats) {
+		@DefaultValue("managed") @NotNull Mode mode, @DefaultValue @Valid Nginx nginx,
+		Map<String, RouteSettings> routes, @DefaultValue @Valid Control control,
+		@DefaultValue @Valid DrainSettings drain, @DefaultValue("2s") Duration heartbeatInterval,
+		@DefaultValue("1s") Duration reconcileInterval, @DefaultValue("250ms") Duration epochCheckInterval,
+		@DefaultValue("10m") Duration answerWindow, @DefaultValue @Valid Stats stats) {
 
 	private static final Duration MAX_SLOW_START = Duration.ofHours(1);
 
@@ -135,7 +135,7 @@ public record NginxControlProperties(
 	 * from 10 % to 100 % of its weight; 0 for none. It is pushed with the peer sets, not
 	 * written in nginx's files, so changing it restarts nginx-control only
 	 */
-	public record Route(@NotBlank String listen, @DefaultValue("round-robin") Balancing balancing,
+	public record RouteSettings(@NotBlank String listen, @DefaultValue("round-robin") Balancing balancing,
 			@DefaultValue("0s") Duration slowStart) {
 
 		Endpoint listenEndpoint(String service) {
@@ -218,9 +218,9 @@ public record NginxControlProperties(
 	 * at most 10 ms (while one upstream drains, nginx also checks every millisecond
 	 * during each read)
 	 */
-	public record Drain(@DefaultValue("30s") Duration timeout, @DefaultValue("5ms") Duration pollInterval) {
+	public record DrainSettings(@DefaultValue("30s") Duration timeout, @DefaultValue("5ms") Duration pollInterval) {
 
-		public Drain {
+		public DrainSettings {
 			PropertyChecks.positive("baton.nginx-control.drain.timeout", timeout);
 			PropertyChecks.positive("baton.nginx-control.drain.poll-interval", pollInterval);
 			if (pollInterval.compareTo(Duration.ofMillis(10)) > 0) {

@@ -78,40 +78,40 @@ public class ControlClient implements PeerControl {
 		String head = method + " /baton/" + path + " HTTP/1.1\r\nHost: " + this.control.address() + "\r\n"
 				+ TOKEN_HEADER + ": " + this.token + "\r\n";
 		byte[] payload = body.getBytes(StandardCharsets.UTF_8);
-		ControlConnection.Answer answer;
+		ControlConnection.ControlResponse response;
 		try {
-			answer = exchange(head, payload);
+			response = exchange(head, payload);
 		}
 		catch (IOException first) {
 			try {
-				answer = exchange(head, payload);
+				response = exchange(head, payload);
 			}
 			catch (IOException ex) {
 				throw new NginxUnreachableException(
 						"nginx control endpoint " + this.control.address() + " did not answer: " + ex, ex);
 			}
 		}
-		if (answer.status() != 200) {
+		if (response.status() != 200) {
 			throw new ControlRefusedException(
-					"nginx control endpoint answered " + answer.status() + ": " + answer.body().trim());
+					"nginx control endpoint answered " + response.status() + ": " + response.body().trim());
 		}
-		return answer.body();
+		return response.body();
 	}
 
-	private ControlConnection.Answer exchange(String head, byte[] payload) throws IOException {
+	private ControlConnection.ControlResponse exchange(String head, byte[] payload) throws IOException {
 		ControlConnection connection = this.idle.pollFirst();
 		if (connection == null) {
 			connection = new ControlConnection(this.control.host(), this.control.port());
 		}
 		try {
-			ControlConnection.Answer answer = connection.exchange(head, payload);
+			ControlConnection.ControlResponse response = connection.exchange(head, payload);
 			if (connection.reusable()) {
 				this.idle.offerFirst(connection);
 			}
 			else {
 				connection.close();
 			}
-			return answer;
+			return response;
 		}
 		catch (IOException | RuntimeException ex) {
 			connection.close();

@@ -50,7 +50,7 @@ final class ControlConnection implements Closeable {
 	 * @param body the body, empty for none
 	 * @return the status and body
 	 */
-	Answer exchange(String head, byte[] body) throws IOException {
+	ControlResponse exchange(String head, byte[] body) throws IOException {
 		byte[] headBytes = (head + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
 		byte[] request = new byte[headBytes.length + body.length];
 		System.arraycopy(headBytes, 0, request, 0, headBytes.length);
@@ -77,7 +77,7 @@ final class ControlConnection implements Closeable {
 			}
 		}
 		byte[] answer = chunked ? readChunked() : (length >= 0) ? readExactly(length) : readToEnd();
-		return new Answer(code, new String(answer, StandardCharsets.UTF_8));
+		return new ControlResponse(code, new String(answer, StandardCharsets.UTF_8));
 	}
 
 	boolean reusable() {
@@ -136,7 +136,7 @@ final class ControlConnection implements Closeable {
 	 * @param status the HTTP status
 	 * @param body the answer's body
 	 */
-	record Answer(int status, String body) {
+	record ControlResponse(int status, String body) {
 	}
 
 }

@@ -22,7 +22,7 @@ import dev.baton.contracts.nginx.SetPeerGate;
  */
 public class DesiredPeers {
 
-	private final Map<ServiceName, Map<Endpoint, Map<Gate, GateState>>> gates = new HashMap<>();
+	private final Map<ServiceName, Map<Endpoint, Map<Gate, DesiredGate>>> gates = new HashMap<>();
 
 	private final Map<ServiceName, Duration> slowStarts;
 
@@ -57,7 +57,7 @@ public class DesiredPeers {
 	public synchronized void set(GateKey key, boolean open, int weight) {
 		this.gates.computeIfAbsent(key.service(), (service) -> new HashMap<>())
 			.computeIfAbsent(key.endpoint(), (endpoint) -> new EnumMap<>(Gate.class))
-			.put(key.gate(), new GateState(open, weight));
+			.put(key.gate(), new DesiredGate(open, weight));
 	}
 
 	/**
@@ -65,11 +65,11 @@ public class DesiredPeers {
 	 * @param key the gate
 	 */
 	public synchronized void remove(GateKey key) {
-		Map<Endpoint, Map<Gate, GateState>> peers = this.gates.get(key.service());
+		Map<Endpoint, Map<Gate, DesiredGate>> peers = this.gates.get(key.service());
 		if (peers == null) {
 			return;
 		}
-		Map<Gate, GateState> peer = peers.get(key.endpoint());
+		Map<Gate, DesiredGate> peer = peers.get(key.endpoint());
 		if (peer != null) {
 			peer.remove(key.gate());
 			if (peer.isEmpty()) {
@@ -90,9 +90,9 @@ public class DesiredPeers {
 		return new PeerSet(service, peers, this.slowStarts.getOrDefault(service, Duration.ZERO));
 	}
 
-	private static boolean up(Map<Gate, GateState> gates) {
+	private static boolean up(Map<Gate, DesiredGate> gates) {
 		for (Gate gate : Gate.values()) {
-			GateState state = gates.get(gate);
+			DesiredGate state = gates.get(gate);
 			if (!((state != null) ? state.open() : gate.openWhenAbsent())) {
 				return false;
 			}
@@ -100,12 +100,13 @@ public class DesiredPeers {
 		return true;
 	}
 
-	private static int weight(Map<Gate, GateState> gates) {
-		GateState deploy = gates.get(Gate.DEPLOY);
+	private static int weight(Map<Gate, DesiredGate> gates) {
+		DesiredGate deploy = gates.get(Gate.DEPLOY);
 		return (deploy != null && deploy.open()) ? deploy.weight() : SetPeerGate.FULL_WEIGHT;
 	}
 
-	private record GateState(boolean open, int weight) {
+	/** A gate's desired state: open or not, and the weight it carries. */
+	private record DesiredGate(boolean open, int weight) {
 	}
 
 }

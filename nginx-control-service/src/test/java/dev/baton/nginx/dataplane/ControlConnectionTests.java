@@ -21,12 +21,13 @@ class ControlConnectionTests {
 		try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			CompletableFuture<Void> nginx = CompletableFuture.runAsync(() -> answer(server, chunked, sized));
 			try (ControlConnection connection = new ControlConnection("127.0.0.1", server.getLocalPort())) {
-				ControlConnection.Answer first = connection.exchange("GET /baton/epoch HTTP/1.1\r\n", new byte[0]);
-				ControlConnection.Answer second = connection.exchange("PUT /baton/peers HTTP/1.1\r\n",
+				ControlConnection.ControlResponse first = connection.exchange("GET /baton/epoch HTTP/1.1\r\n",
+						new byte[0]);
+				ControlConnection.ControlResponse second = connection.exchange("PUT /baton/peers HTTP/1.1\r\n",
 						"127.0.0.1:1 up\n".getBytes(StandardCharsets.UTF_8));
 
-				assertThat(first).isEqualTo(new ControlConnection.Answer(200, "version 7\n"));
-				assertThat(second).isEqualTo(new ControlConnection.Answer(401, "nope\r\n"));
+				assertThat(first).isEqualTo(new ControlConnection.ControlResponse(200, "version 7\n"));
+				assertThat(second).isEqualTo(new ControlConnection.ControlResponse(401, "nope\r\n"));
 				assertThat(connection.reusable()).isTrue();
 			}
 			nginx.join();

@@ -28,7 +28,7 @@ import dev.baton.registry.versions.VersionPolicy;
  */
 @Validated
 @ConfigurationProperties("baton.registry")
-public record RegistryProperties(@NotNull @Valid Admin admin, Map<String, ServicePolicy> services) {
+public record RegistryProperties(@NotNull @Valid Admin admin, Map<String, ServiceSettings> services) {
 
 	public RegistryProperties {
 		services = (services != null) ? Map.copyOf(services) : Map.of();
@@ -41,7 +41,7 @@ public record RegistryProperties(@NotNull @Valid Admin admin, Map<String, Servic
 	 * @return true where {@code baton.registry.services.<name>.auto-online=true}
 	 */
 	boolean autoOnline(ServiceName service) {
-		ServicePolicy policy = this.services.get(service.value());
+		ServiceSettings policy = this.services.get(service.value());
 		return policy != null && policy.autoOnline();
 	}
 
@@ -99,11 +99,11 @@ public record RegistryProperties(@NotNull @Valid Admin admin, Map<String, Servic
 	 * @param expectedVersions the versions expected while no deploy of the service is on
 	 * record; any when empty
 	 */
-	public record ServicePolicy(boolean autoOnline, @DefaultValue List<String> allowedHosts,
+	public record ServiceSettings(boolean autoOnline, @DefaultValue List<String> allowedHosts,
 			@DefaultValue List<String> allowedPorts, @DefaultValue("true") boolean versionGuard,
 			@DefaultValue List<String> expectedVersions) {
 
-		public ServicePolicy {
+		public ServiceSettings {
 			allowedHosts = (allowedHosts != null) ? List.copyOf(allowedHosts) : List.of();
 			allowedPorts = (allowedPorts != null) ? List.copyOf(allowedPorts) : List.of();
 			expectedVersions = (expectedVersions != null) ? List.copyOf(expectedVersions) : List.of();

@@ -46,12 +46,12 @@ import dev.baton.deployer.rollout.surge.SurgeProgress;
  */
 public final class DeployJournal {
 
-	private final Map<DeployId, Entry> entries = new LinkedHashMap<>();
+	private final Map<DeployId, KnownDeploy> entries = new LinkedHashMap<>();
 
 	private final Set<InstanceId> keptOut = new LinkedHashSet<>();
 
 	public void apply(DeployStep step) {
-		Entry entry = this.entries.computeIfAbsent(step.deployId(), (id) -> new Entry());
+		KnownDeploy entry = this.entries.computeIfAbsent(step.deployId(), (id) -> new KnownDeploy());
 		if (step instanceof DeployStarted started) {
 			entry.started = started;
 		}
@@ -153,7 +153,8 @@ public final class DeployJournal {
 			SurgeProgress surge) {
 	}
 
-	private static final class Entry {
+	/** What the journal knows of one deploy so far. */
+	private static final class KnownDeploy {
 
 		private DeployStarted started;
 

@@ -138,11 +138,11 @@ public final class BakeSteps {
 		finally {
 			this.stats.close(window);
 		}
-		if (judgement.outcome() == Judgement.Outcome.CANCELLED) {
+		if (judgement.outcome() == Judgement.CanaryDecision.CANCELLED) {
 			throw new DeployFailure("cancelled: " + controls.cancelled());
 		}
 		this.events.audit(plan.deployId().value(), "canary.judged", judgement.reason(), details(judgement));
-		if (judgement.outcome() == Judgement.Outcome.ROLL_BACK) {
+		if (judgement.outcome() == Judgement.CanaryDecision.ROLL_BACK) {
 			throw new DeployFailure(
 					"canary " + ids(canary) + " on " + plan.version() + " failed: " + judgement.reason());
 		}
