@@ -123,7 +123,11 @@ final class Browser implements AutoCloseable {
 	@Override
 	public void close() {
 		try {
-			call(this.http, "DELETE", this.session, null);
+			// the session's own address, without the slash its commands are resolved
+			// against:
+			// deleting it is what makes chromedriver close the browser
+			String session = this.session.toString();
+			call(this.http, "DELETE", URI.create(session.substring(0, session.length() - 1)), null);
 		}
 		catch (IOException | InterruptedException ex) {
 			// the driver goes anyway
