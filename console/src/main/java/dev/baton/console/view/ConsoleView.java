@@ -8,6 +8,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import dev.baton.contracts.EndpointFields;
@@ -112,6 +113,14 @@ public final class ConsoleView {
 		trail.sort(Comparator.comparing(AuditRecorded::at));
 		return new Snapshot(this.instances.values().stream().map(this::row).toList(), List.copyOf(this.nodes.values()),
 				List.copyOf(this.deploys.values()), trail);
+	}
+
+	/**
+	 * @param deployId a deploy
+	 * @return the deploy, while it runs
+	 */
+	public synchronized Optional<DeployRow> running(String deployId) {
+		return Optional.ofNullable(this.deploys.get(deployId)).filter((deploy) -> !deploy.ended());
 	}
 
 	/**

@@ -85,11 +85,7 @@ public class ActionController {
 	ResponseEntity<Map<String, String>> control(@PathVariable String deployId, @PathVariable String action,
 			@RequestBody(required = false) Map<String, String> body,
 			@SessionAttribute(SessionFilter.OPERATOR) String operator) {
-		Optional<DeployRow> running = this.view.snapshot()
-			.deploys()
-			.stream()
-			.filter((deploy) -> deploy.deployId().equals(deployId) && !deploy.ended())
-			.findFirst();
+		Optional<DeployRow> running = this.view.running(deployId);
 		if (running.isEmpty()) {
 			return ResponseEntity.status(HttpStatus.CONFLICT)
 				.body(Map.of("error", "deploy " + deployId + " is not running"));
