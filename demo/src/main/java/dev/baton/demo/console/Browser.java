@@ -78,7 +78,7 @@ final class Browser implements AutoCloseable {
 			.writeValueAsString(Map.of("capabilities",
 					Map.of("alwaysMatch", Map.of("browserName", "chrome", "goog:chromeOptions", options))));
 		JsonNode created = call(http, "POST", base.resolve("/session"), capabilities);
-		return new Browser(driver, base.resolve("/session/" + created.path("sessionId").asString() + "/"));
+		return new Browser(driver, base.resolve("/session/" + created.path("sessionId").asString()));
 	}
 
 	void open(String url) throws IOException, InterruptedException {
@@ -123,11 +123,7 @@ final class Browser implements AutoCloseable {
 	@Override
 	public void close() {
 		try {
-			// the session's own address, without the slash its commands are resolved
-			// against:
-			// deleting it is what makes chromedriver close the browser
-			String session = this.session.toString();
-			call(this.http, "DELETE", URI.create(session.substring(0, session.length() - 1)), null);
+			call(this.http, "DELETE", this.session, null);
 		}
 		catch (IOException | InterruptedException ex) {
 			// the driver goes anyway
@@ -136,7 +132,7 @@ final class Browser implements AutoCloseable {
 	}
 
 	private JsonNode send(String method, String path, Object body) throws IOException, InterruptedException {
-		return call(this.http, method, this.session.resolve(path),
+		return call(this.http, method, URI.create(this.session + "/" + path),
 				(body != null) ? Json.mapper().writeValueAsString(body) : null);
 	}
 
