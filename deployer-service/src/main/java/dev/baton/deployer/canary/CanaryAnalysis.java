@@ -2,6 +2,7 @@ package dev.baton.deployer.canary;
 
 import java.util.Locale;
 
+import dev.baton.contracts.nginx.Figures;
 import dev.baton.deployer.canary.Judgement.CanaryDecision;
 
 /**

@@ -1,5 +1,7 @@
 package dev.baton.deployer.canary;
 
+import dev.baton.contracts.nginx.Figures;
+
 /**
  * What the figures of a canary say, and why, in words that carry them.
  *

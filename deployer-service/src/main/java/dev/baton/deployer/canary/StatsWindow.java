@@ -3,6 +3,7 @@ package dev.baton.deployer.canary;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import dev.baton.contracts.nginx.Figures;
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.nginx.PeerStats;

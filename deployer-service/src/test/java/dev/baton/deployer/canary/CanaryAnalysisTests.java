@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
+import dev.baton.contracts.nginx.Figures;
 import dev.baton.deployer.canary.Judgement.CanaryDecision;
 
 import static org.assertj.core.api.Assertions.assertThat;

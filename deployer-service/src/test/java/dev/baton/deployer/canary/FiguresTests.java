@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.baton.contracts.nginx.Figures;
 import dev.baton.contracts.nginx.PeerTally;
 
 import static org.assertj.core.api.Assertions.assertThat;

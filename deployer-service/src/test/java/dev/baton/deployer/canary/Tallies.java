@@ -3,6 +3,7 @@ package dev.baton.deployer.canary;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.baton.contracts.nginx.Figures;
 import dev.baton.contracts.nginx.PeerStats;
 import dev.baton.contracts.nginx.PeerTally;
 

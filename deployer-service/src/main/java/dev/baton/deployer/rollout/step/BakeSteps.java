@@ -22,7 +22,7 @@ import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.deployer.canary.CanaryAnalysis;
 import dev.baton.deployer.canary.CanaryWatch;
 import dev.baton.deployer.canary.CanaryWeight;
-import dev.baton.deployer.canary.Figures;
+import dev.baton.contracts.nginx.Figures;
 import dev.baton.deployer.canary.Judgement;
 import dev.baton.deployer.canary.PeerStatsBoard;
 import dev.baton.deployer.canary.StatsWindow;

@@ -1,16 +1,16 @@
-package dev.baton.deployer.canary;
+package dev.baton.contracts.nginx;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.baton.contracts.deploy.PeerFigures;
-import dev.baton.contracts.nginx.PeerStats;
-import dev.baton.contracts.nginx.PeerTally;
 
 /**
- * A group of peers' tallies summed over nodes and intervals: requests, server errors,
- * connect failures and latency buckets ({@link PeerStats#LATENCY_BUCKETS_MILLIS}, then
- * one for slower). A failed attempt is a 5xx answer or a connection nginx could not make.
+ * A group of peers' tallies summed over nodes and intervals (a canary's or the old
+ * version's for the deployer, a service's each second for the console): requests, server
+ * errors, connect failures and latency buckets ({@link PeerStats#LATENCY_BUCKETS_MILLIS},
+ * then one for slower). A failed attempt is a 5xx answer or a connection nginx could not
+ * make.
  *
  * @param requests requests that ended on the peers
  * @param serverErrors those answered with a 5xx status
