@@ -2,16 +2,37 @@
 // brings it; nothing is polled. Rows are keyed by id, so a change replaces one row.
 'use strict';
 
-const view = { instances: new Map(), nodes: new Map(), deploys: new Map(), audit: [] };
+const view = { instances: new Map(), nodes: new Map(), deploys: new Map() };
 
-function element(tag, attributes = {}, ...children) {
-  const made = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name === 'onclick') made.addEventListener('click', value);
-    else made.setAttribute(name, value);
-  }
-  for (const child of children) made.append(child ?? '');
-  return made;
+// --- markup -----------------------------------------------------------------------------
+
+// Markup is written as html`...` templates: every value put in is escaped unless it is
+// markup made by html itself, so nothing an instance or a request reports becomes markup.
+// The browser's parser builds a whole fleet's rows far faster than one createElement per
+// cell (the console's first-render benchmark measures the page).
+class Markup {
+  constructor(text) { this.text = text; }
+}
+
+const ESCAPED = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function piece(value) {
+  if (value instanceof Markup) return value.text;
+  if (Array.isArray(value)) return value.map(piece).join('');
+  return String(value ?? '').replace(/[&<>"']/g, (character) => ESCAPED[character]);
+}
+
+function html(strings, ...values) {
+  let text = strings[0];
+  values.forEach((value, i) => { text += piece(value) + strings[i + 1]; });
+  return new Markup(text);
+}
+
+const parser = document.createElement('template');
+
+function made(markup) {
+  parser.innerHTML = markup.text;
+  return parser.content.firstElementChild;
 }
 
 function time(at) {
@@ -23,61 +44,173 @@ function duration(from, to) {
   return millis < 10000 ? (millis / 1000).toFixed(1) + ' s' : Math.round(millis / 1000) + ' s';
 }
 
+function button(action, label = action) {
+  return html`<button class="action" data-action="${action}">${label}</button>`;
+}
+
 // --- the fleet --------------------------------------------------------------------------
 
 const ACTIONS = { PRE_ONLINE: ['approve', 'offline'], ONLINE: ['offline'], OFFLINE: ['online'], REGISTERED: [] };
 
-function gate(open, label) {
-  return element('span', { class: open ? 'gate open' : 'gate closed', title: label + (open ? ' open' : ' closed') },
-    label[0]);
+function gate(open, label, text = label[0]) {
+  return html`<span class="gate ${open ? 'open' : 'closed'}" title="${label} ${open ? 'open' : 'closed'}">${text}</span>`;
 }
 
 function instanceRow(instance) {
-  const nodes = Object.entries(instance.nodes)
-    .map(([node, seen]) => element('div', { class: 'peer ' + seen.split(/[ ,]/)[0] }, node + ': ' + seen));
   const version = instance.registeredVersion
     ? `${instance.version} (registered ${instance.registeredVersion})` : instance.version;
   const health = instance.health ? `${instance.health}${instance.healthVersion ? ' ' + instance.healthVersion : ''}` : '–';
-  const actions = (ACTIONS[instance.lifecycle] || []).map((action) =>
-    element('button', { class: 'action', 'data-action': action,
-      onclick: () => decide(instance, action) }, action));
-  return element('tr', { 'data-instance-id': instance.instanceId },
-    element('td', {}, instance.instanceId),
-    element('td', {}, `${instance.host}:${instance.port}`),
-    element('td', { class: 'lifecycle' }, instance.lifecycle),
-    element('td', { class: 'gates' }, gate(instance.operatorGate, 'operator'), gate(instance.healthGate, 'health'),
-      element('span', { class: instance.deployGate.startsWith('open') ? 'gate open' : 'gate closed',
-        title: 'deploy ' + instance.deployGate }, instance.deployGate.startsWith('open w') ? instance.deployGate.slice(5) : 'D')),
-    element('td', { class: 'version' }, version),
-    element('td', { class: 'health', title: instance.healthReason || '' }, health),
-    element('td', { class: 'nodes' }, ...nodes),
-    element('td', {}, ...actions));
+  const deploy = instance.deployGate;
+  const nodes = Object.entries(instance.nodes)
+    .map(([node, seen]) => html`<div class="peer ${seen.split(/[ ,]/)[0]}">${node}: ${seen}</div>`);
+  const deployGate = gate(deploy.startsWith('open'), 'deploy', deploy.startsWith('open w') ? deploy.slice(5) : 'D');
+  return html`<tr data-instance-id="${instance.instanceId}">
+    <td>${instance.instanceId}</td><td>${instance.host}:${instance.port}</td><td class="lifecycle">${instance.lifecycle}</td>
+    <td class="gates">${gate(instance.operatorGate, 'operator')}${gate(instance.healthGate, 'health')}${deployGate}</td>
+    <td class="version">${version}</td><td class="health" title="${instance.healthReason}">${health}</td>
+    <td class="nodes">${nodes}</td><td>${(ACTIONS[instance.lifecycle] || []).map((action) => button(action))}</td></tr>`;
 }
 
-function serviceTable(service) {
-  let table = document.querySelector(`table[data-service="${CSS.escape(service)}"]`);
-  if (!table) {
-    table = element('table', { 'data-service': service, class: 'fleet' },
-      element('caption', {}, service),
-      element('thead', {}, element('tr', {}, ...['Instance', 'Address', 'Lifecycle', 'Gates', 'Version', 'Health',
-        'nginx', ''].map((name) => element('th', {}, name)))),
-      element('tbody'));
-    document.getElementById('fleet').append(table);
+const NO_STATS = html`<p class="quiet">No request statistics yet: nginx publishes them while a deploy or a slow start runs.</p>`;
+
+// A service's block: its name and rollback, its chart, its instances' table, a page of
+// them at a time.
+function serviceBlock(service, rowsMarkup) {
+  return html`<div class="service" data-service="${service}">
+    <h3>${service}${button('rollback', 'roll back')}</h3>
+    <div class="stats" data-service="${service}">${NO_STATS}</div>
+    <table class="fleet" data-service="${service}">
+      <thead><tr><th>Instance</th><th>Address</th><th>Lifecycle</th><th>Gates</th><th>Version</th><th>Health</th><th>nginx</th><th></th></tr></thead>
+      <tbody>${rowsMarkup}</tbody>
+    </table>
+    <p class="pager quiet"></p></div>`;
+}
+
+// A service's table shows a page of its instances, in the order of their ids, as consoles
+// of large fleets page theirs: the page opens as fast with a thousand instances as with a
+// screenful (the console's first-render benchmark measures it), and every instance is a
+// page or two away. The view keeps them all, and a change to one off its page costs nothing.
+const PAGE = 25;
+
+// Blocks and shown rows are kept by id, so a change finds its row without searching the
+// document.
+const services = new Map();
+const rows = new Map();
+
+function remember(node, ids) {
+  const block = { node, ids, page: 0, shown: [], body: node.querySelector('tbody'),
+    chart: node.querySelector('.stats'), pager: node.querySelector('.pager') };
+  services.set(node.dataset.service, block);
+  block.shown = ids.slice(0, PAGE);
+  for (const row of block.body.rows) rows.set(row.dataset.instanceId, row);
+  showPager(block);
+  return block;
+}
+
+function blockOf(service) {
+  if (!services.has(service)) {
+    const node = made(serviceBlock(service, []));
+    document.getElementById('fleet').append(node);
+    remember(node, []);
   }
-  return table.tBodies[0];
+  return services.get(service);
+}
+
+function showPage(block) {
+  block.page = Math.max(0, Math.min(block.page, Math.ceil(block.ids.length / PAGE) - 1));
+  block.shown.forEach((id) => rows.delete(id));
+  block.shown = block.ids.slice(block.page * PAGE, (block.page + 1) * PAGE);
+  block.body.innerHTML = piece(block.shown.map((id) => instanceRow(view.instances.get(id))));
+  for (const row of block.body.rows) rows.set(row.dataset.instanceId, row);
+  showPager(block);
+}
+
+function showPager(block) {
+  const count = block.ids.length;
+  const first = block.page * PAGE;
+  const earlier = first === 0 ? html` disabled` : '';
+  const later = first + PAGE >= count ? html` disabled` : '';
+  block.pager.innerHTML = count <= PAGE ? '' : piece(html`${first + 1}–${first + block.shown.length} of ${count} instances
+    <button data-page="-1"${earlier}>‹ earlier</button> <button data-page="1"${later}>later ›</button>`);
 }
 
 function showInstance(instance) {
+  const known = view.instances.has(instance.instanceId);
   view.instances.set(instance.instanceId, instance);
-  const row = instanceRow(instance);
-  const existing = document.querySelector(`tr[data-instance-id="${CSS.escape(instance.instanceId)}"]`);
-  if (existing) existing.replaceWith(row);
-  else serviceTable(instance.service).append(row);
+  const existing = rows.get(instance.instanceId);
+  if (existing) {
+    const row = made(instanceRow(instance));
+    existing.replaceWith(row);
+    rows.set(instance.instanceId, row);
+  }
+  else if (!known) {
+    const block = blockOf(instance.service);
+    const at = block.ids.findIndex((id) => id > instance.instanceId);
+    block.ids.splice(at < 0 ? block.ids.length : at, 0, instance.instanceId);
+    showPage(block);
+  }
 }
 
 function removeInstance(instanceId) {
+  const instance = view.instances.get(instanceId);
+  if (!instance) return;
   view.instances.delete(instanceId);
-  document.querySelector(`tr[data-instance-id="${CSS.escape(instanceId)}"]`)?.remove();
+  const block = services.get(instance.service);
+  block.ids = block.ids.filter((id) => id !== instanceId);
+  showPage(block);
+}
+
+// The whole fleet in one piece of markup, parsed and put in at once; the instances come
+// in the order of their ids.
+function showFleet(instances) {
+  const byService = new Map();
+  for (const instance of instances) {
+    view.instances.set(instance.instanceId, instance);
+    if (!byService.has(instance.service)) byService.set(instance.service, []);
+    byService.get(instance.service).push(instance.instanceId);
+  }
+  const fleet = document.getElementById('fleet');
+  fleet.innerHTML = piece([...byService].map(([service, ids]) =>
+    serviceBlock(service, ids.slice(0, PAGE).map((id) => instanceRow(view.instances.get(id))))));
+  services.clear();
+  rows.clear();
+  [...byService.values()].forEach((ids, i) => remember(fleet.children[i], ids));
+}
+
+// --- request statistics -----------------------------------------------------------------
+
+const CHART_SECONDS = 120;
+const CHARTS = [
+  { label: 'requests/s', value: (point) => point.requests, unit: '' },
+  { label: 'failed/s', value: (point) => point.failures, unit: '' },
+  { label: 'p99', value: (point) => point.p99Millis, unit: ' ms' },
+];
+
+// One sparkline over the last two minutes the statistics cover, with its latest and
+// highest value.
+function sparkline(chart, points) {
+  const width = 240, height = 44;
+  const end = new Date(points[points.length - 1].at).getTime();
+  const values = points.map(chart.value);
+  const highest = Math.max(...values);
+  const top = Math.max(1, highest);
+  const line = points.map((point, i) => {
+    const x = width - (end - new Date(point.at).getTime()) / 1000 / CHART_SECONDS * width;
+    return `${x.toFixed(1)},${(height - values[i] / top * (height - 2) - 1).toFixed(1)}`;
+  }).join(' ');
+  const figure = (value) => (Number.isInteger(value) ? value : value.toFixed(1)) + chart.unit;
+  return html`<figure data-chart="${chart.label}">
+    <svg viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${chart.label}">
+      <polyline points="${line}" fill="none" stroke="currentColor" stroke-width="1.5"/></svg>
+    <figcaption>${chart.label} ${figure(values[values.length - 1])}<span class="quiet"> (max ${figure(highest)})</span></figcaption>
+  </figure>`;
+}
+
+function showStats(stats) {
+  if (stats.points.length === 0) return;
+  const last = stats.points[stats.points.length - 1];
+  blockOf(stats.service).chart.innerHTML = piece(html`${CHARTS.map((each) => sparkline(each, stats.points))}
+    <p class="quiet">per second, summed over every nginx node; latest ${time(last.at)}</p>`);
 }
 
 // --- deploys ----------------------------------------------------------------------------
@@ -92,22 +225,19 @@ function describe(step) {
 }
 
 function deployCard(deploy) {
-  const controls = deploy.outcome === 'running'
-    ? ['pause', 'resume', 'cancel'].map((action) => element('button', { class: 'action', 'data-action': action,
-      onclick: () => control(deploy, action) }, action)) : [];
+  const controls = deploy.outcome === 'running' ? ['pause', 'resume', 'cancel'].map((action) => button(action)) : [];
   const took = deploy.endedAt ? ', ' + duration(deploy.startedAt, deploy.endedAt) : '';
-  return element('article', { class: 'deploy ' + deploy.outcome.replace(' ', '-'), 'data-deploy-id': deploy.deployId },
-    element('h3', {}, `${deploy.service} ${deploy.version ?? ''}`,
-      element('span', { class: 'outcome' }, ` ${deploy.outcome}${took}`), ...controls),
-    element('p', { class: 'id' }, deploy.deployId, ' · started ', time(deploy.startedAt)),
-    element('ol', { class: 'steps' }, ...deploy.steps.map((step) =>
-      element('li', { 'data-type': step.type, 'data-at': step.at }, element('time', {}, time(step.at)), ' ',
-        describe(step)))));
+  const steps = deploy.steps.map((step) =>
+    html`<li data-type="${step.type}" data-at="${step.at}"><time>${time(step.at)}</time> ${describe(step)}</li>`);
+  return html`<article class="deploy ${deploy.outcome.replace(' ', '-')}" data-deploy-id="${deploy.deployId}">
+    <h3>${deploy.service} ${deploy.version}<span class="outcome"> ${deploy.outcome}${took}</span>${controls}</h3>
+    <p class="id">${deploy.deployId} · started ${time(deploy.startedAt)}</p>
+    <ol class="steps">${steps}</ol></article>`;
 }
 
 function showDeploy(deploy) {
   view.deploys.set(deploy.deployId, deploy);
-  const card = deployCard(deploy);
+  const card = made(deployCard(deploy));
   const existing = document.querySelector(`article[data-deploy-id="${CSS.escape(deploy.deployId)}"]`);
   if (existing) existing.replaceWith(card);
   else document.getElementById('deploys').prepend(card);
@@ -122,38 +252,49 @@ function removeDeploy(deployId) {
 
 function nodeRow(node) {
   const late = !node.left && Date.now() - new Date(node.lastHeartbeat) > 3 * node.intervalMillis;
-  return element('tr', { 'data-node-id': node.nodeId },
-    element('td', {}, node.nodeId), element('td', {}, node.services.join(', ')),
-    element('td', {}, time(node.lastHeartbeat)),
-    element('td', {}, node.left ? 'left: ' + node.left : late ? 'late' : 'beating'));
+  return html`<tr data-node-id="${node.nodeId}"><td>${node.nodeId}</td><td>${node.services.join(', ')}</td>
+    <td>${time(node.lastHeartbeat)}</td><td>${node.left ? 'left: ' + node.left : late ? 'late' : 'beating'}</td></tr>`;
 }
 
 function showNode(node) {
   view.nodes.set(node.nodeId, node);
-  const row = nodeRow(node);
+  const row = made(nodeRow(node));
   const existing = document.querySelector(`tr[data-node-id="${CSS.escape(node.nodeId)}"]`);
   if (existing) existing.replaceWith(row);
   else document.querySelector('#nodes tbody').append(row);
 }
 
-function showAudit(record) {
-  const trail = document.getElementById('audit');
-  trail.prepend(element('li', {}, element('time', {}, time(record.at)), ' ',
-    element('b', {}, record.actor || record.source), ` ${record.action} ${record.subject}`,
-    record.reason ? ` – ${record.reason}` : ''));
-  while (trail.children.length > 100) trail.lastElementChild.remove();
+const AUDIT_SHOWN = 100;
+
+function auditItem(record) {
+  const reason = record.reason ? ` – ${record.reason}` : '';
+  return html`<li><time>${time(record.at)}</time> <b>${record.actor || record.source}</b> ${record.action} ${record.subject}${reason}</li>`;
 }
 
+function showAudit(record) {
+  const trail = document.getElementById('audit');
+  trail.prepend(made(auditItem(record)));
+  while (trail.children.length > AUDIT_SHOWN) trail.lastElementChild.remove();
+}
+
+// The whole view, each part put in at once: one parse of its markup and one layout,
+// however many rows there are.
 function showView(whole) {
-  document.getElementById('fleet').replaceChildren();
-  document.getElementById('deploys').replaceChildren();
-  document.querySelector('#nodes tbody').replaceChildren();
-  document.getElementById('audit').replaceChildren();
-  whole.instances.forEach(showInstance);
-  whole.deploys.forEach(showDeploy);
-  whole.nodes.forEach(showNode);
-  whole.audit.forEach(showAudit);
-  document.body.dataset.rendered = String(whole.instances.length);
+  performance.mark('baton-view-received');
+  Object.values(view).forEach((kept) => kept.clear());
+  showFleet(whole.instances);
+  whole.stats.forEach(showStats);
+  whole.deploys.forEach((deploy) => view.deploys.set(deploy.deployId, deploy));
+  document.getElementById('deploys').innerHTML = piece(whole.deploys.map(deployCard).reverse());
+  whole.nodes.forEach((node) => view.nodes.set(node.nodeId, node));
+  document.querySelector('#nodes tbody').innerHTML = piece(whole.nodes.map(nodeRow));
+  document.getElementById('audit').innerHTML = piece(whole.audit.slice(-AUDIT_SHOWN).map(auditItem).reverse());
+  performance.mark('baton-view-built');
+  // the frame after this one is painted with the view in it
+  requestAnimationFrame(() => setTimeout(() => {
+    performance.mark('baton-view-painted');
+    document.body.dataset.rendered = String(whole.instances.length);
+  }));
 }
 
 // --- actions ----------------------------------------------------------------------------
@@ -192,12 +333,40 @@ async function decide(instance, action) {
   toast(ok ? `${instance.instanceId}: ${answer.lifecycle ?? answer.status ?? action}` : `${action} refused (${status}): ${answer.error}`, !ok);
 }
 
+async function rollBack(service) {
+  const reason = await confirmed(`Roll ${service} back to the release before its last succeeded deploy?`);
+  if (reason === null) return;
+  const { ok, status, answer } = await post(`/api/services/${encodeURIComponent(service)}/rollback`, { reason });
+  toast(ok ? `Requested rollback ${answer.deployId}; the deployer answers in its steps` : `Rollback refused (${status}): ${answer.error}`, !ok);
+}
+
 async function control(deploy, action) {
   const reason = await confirmed(`${action} deploy ${deploy.deployId} of ${deploy.service}?`);
   if (reason === null) return;
   const { ok, status, answer } = await post(`/api/deploys/${encodeURIComponent(deploy.deployId)}/${action}`, { reason });
   toast(ok ? `${action} requested; the deployer answers in the deploy's steps` : `${action} refused (${status}): ${answer.error}`, !ok);
 }
+
+// Every button says its action; the row or card it sits in says what it acts on, or else
+// its service's block.
+function act(pressed) {
+  const action = pressed.dataset.action;
+  const instance = pressed.closest('[data-instance-id]');
+  const deploy = pressed.closest('[data-deploy-id]');
+  if (instance) decide(view.instances.get(instance.dataset.instanceId), action);
+  else if (deploy) control(view.deploys.get(deploy.dataset.deployId), action);
+  else rollBack(pressed.closest('[data-service]').dataset.service);
+}
+
+document.querySelector('main').addEventListener('click', (event) => {
+  const pressed = event.target.closest('button[data-action], button[data-page]');
+  if (pressed?.dataset.action) act(pressed);
+  else if (pressed) {
+    const block = services.get(pressed.closest('[data-service]').dataset.service);
+    block.page += Number(pressed.dataset.page);
+    showPage(block);
+  }
+});
 
 document.getElementById('deploy-form').addEventListener('submit', async (event) => {
   event.preventDefault();
@@ -214,15 +383,26 @@ fetch('/api/me').then((response) => response.json()).then((me) => {
   document.getElementById('operator').textContent = me.operator;
 });
 
-const live = new EventSource('/events');
-const on = (kind, show) => live.addEventListener(kind, (event) => show(JSON.parse(event.data)));
-on('view', showView);
-on('instance', showInstance);
-on('instance-removed', removeInstance);
-on('deploy', showDeploy);
-on('deploy-removed', removeDeploy);
-on('node', showNode);
-on('node-removed', (nodeId) => document.querySelector(`tr[data-node-id="${CSS.escape(nodeId)}"]`)?.remove());
-on('audit', showAudit);
-live.addEventListener('open', () => { document.getElementById('live').textContent = 'live'; });
-live.addEventListener('error', () => { document.getElementById('live').textContent = 'reconnecting…'; });
+// Each kind of event the page's head listens for (index.html), and what shows it.
+const SHOW = {
+  view: showView,
+  instance: showInstance,
+  'instance-removed': removeInstance,
+  deploy: showDeploy,
+  'deploy-removed': removeDeploy,
+  node: showNode,
+  'node-removed': (nodeId) => document.querySelector(`tr[data-node-id="${CSS.escape(nodeId)}"]`)?.remove(),
+  audit: showAudit,
+  stats: showStats,
+};
+take = (event) => SHOW[event.type](JSON.parse(event.data));
+arrived.splice(0).forEach(take);
+const liveness = (text) => () => { document.getElementById('live').textContent = text; };
+live.addEventListener('open', liveness('live'));
+live.addEventListener('error', liveness('reconnecting…'));
+if (live.readyState === EventSource.OPEN) liveness('live')();
+// A page the browser keeps to go back to holds no stream open: browsers allow a few
+// connections per server, and a handful of kept pages would take them all. Shown again, it
+// loads afresh, the whole view with it.
+addEventListener('pagehide', () => live.close());
+addEventListener('pageshow', (event) => { if (event.persisted) location.reload(); });

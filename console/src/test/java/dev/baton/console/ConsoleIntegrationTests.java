@@ -14,6 +14,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -30,10 +32,13 @@ import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployStarted;
+import dev.baton.contracts.deploy.DeploySucceeded;
 import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.nginx.PeerDraining;
+import dev.baton.contracts.nginx.PeerStats;
+import dev.baton.contracts.nginx.PeerTally;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
 import dev.baton.contracts.registry.ObservedHealth;
@@ -209,6 +214,72 @@ abstract class ConsoleIntegrationTests {
 
 		assertThat(post("/api/deploys", "{\"service\":\"orders\"}", session).statusCode()).isEqualTo(400);
 		assertThat(post("/api/deploys/d-404/pause", "{}", session).statusCode()).isEqualTo(409);
+	}
+
+	@Test
+	void aRollbackIsRequestedInTheOperatorsNameAndRefusedWhileADeployRuns() throws Exception {
+		String session = session("alice");
+		publish("deploy.steps", "orders",
+				new DeployStarted(DeployId.of("d-1"), ServiceName.of("orders"), Version.of("v2"),
+						List.of(List.of(InstanceId.of("orders-1"))), Map.of(), "ops", NOW, null, 0, 0, false));
+		await().atMost(WAIT)
+			.until(() -> json.readTree(get("/api/view", session).body())
+				.path("deploys")
+				.path(0)
+				.path("outcome")
+				.asString(), "running"::equals);
+
+		HttpResponse<String> refused = post("/api/services/orders/rollback", "{}", session);
+		assertThat(refused.statusCode()).isEqualTo(409);
+		assertThat(refused.body()).contains("deploy d-1 of orders is running");
+		assertThat(post("/api/services/Orders!/rollback", "{}", session).statusCode()).isEqualTo(400);
+
+		publish("deploy.steps", "orders",
+				new DeploySucceeded(DeployId.of("d-1"), ServiceName.of("orders"), Version.of("v2"), 900, NOW));
+		await().atMost(WAIT)
+			.until(() -> json.readTree(get("/api/view", session).body())
+				.path("deploys")
+				.path(0)
+				.path("outcome")
+				.asString(), "succeeded"::equals);
+		HttpResponse<String> rollback = post("/api/services/orders/rollback", "{\"reason\":\"errors\"}", session);
+		assertThat(rollback.statusCode()).isEqualTo(202);
+		String deployId = json.readTree(rollback.body()).path("deployId").asString();
+		await().atMost(WAIT)
+			.untilAsserted(() -> assertThat(this.kafka.readAll(this.prefix + "deploy.requests"))
+				.map((record) -> json.readTree(record.value()))
+				.anySatisfy((request) -> {
+					assertThat(request.path("type").asString()).isEqualTo("RollbackDeploy");
+					assertThat(request.path("deployId").asString()).isEqualTo(deployId);
+					assertThat(request.path("requestedBy").asString()).isEqualTo("alice");
+					assertThat(request.path("reason").asString()).isEqualTo("errors");
+				}));
+		assertThat(this.kafka.readAll(this.prefix + "deploy.requests")).hasSize(1);
+	}
+
+	@Test
+	void aPageIsSentEachServicesRequestFiguresAsNodesCountThem() throws Exception {
+		String session = session("ops");
+		BlockingQueue<String> events = events(session);
+		awaitEvent(events, "view");
+		List<Long> buckets = new ArrayList<>(Collections.nCopies(PeerStats.LATENCY_BUCKETS_MILLIS.size() + 1, 0L));
+		buckets.set(2, 50L);
+		for (String node : List.of("edge-1", "edge-2")) {
+			publish("nginx.events", "orders", new PeerStats(NodeId.of(node), ServiceName.of("orders"),
+					NOW.minusSeconds(1), NOW, List.of(new PeerTally("127.0.0.1", 9001, 50, 2, 0, buckets))));
+		}
+
+		awaitEvent(events, "stats");
+		await().atMost(WAIT).untilAsserted(() -> {
+			JsonNode point = json.readTree(get("/api/view", session).body())
+				.path("stats")
+				.path(0)
+				.path("points")
+				.path(0);
+			assertThat(point.path("requests").asLong()).isEqualTo(100);
+			assertThat(point.path("failures").asLong()).isEqualTo(4);
+			assertThat(point.path("p99Millis").asDouble()).isBetween(10.0, 25.0);
+		});
 	}
 
 	private static InstanceSnapshot online(String id, int port) {

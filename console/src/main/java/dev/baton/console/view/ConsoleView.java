@@ -1,5 +1,7 @@
 package dev.baton.console.view;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -22,6 +24,7 @@ import dev.baton.contracts.deploy.DeployStarted;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.DeploySucceeded;
 import dev.baton.contracts.health.HealthStatus;
+import dev.baton.contracts.nginx.Figures;
 import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.contracts.nginx.NodeForgotten;
 import dev.baton.contracts.nginx.NodeHeartbeat;
@@ -30,6 +33,8 @@ import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrainTimedOut;
 import dev.baton.contracts.nginx.PeerDrained;
 import dev.baton.contracts.nginx.PeerDraining;
+import dev.baton.contracts.nginx.PeerStats;
+import dev.baton.contracts.nginx.PeerTally;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.nginx.UpstreamPeer;
 import dev.baton.contracts.registry.InstanceSnapshot;
@@ -46,13 +51,16 @@ public final class ConsoleView {
 	/** How many audit records the page lists. */
 	static final int AUDIT_KEPT = 100;
 
+	/** How many seconds of each service's statistics the chart draws. */
+	public static final int STATS_KEPT_SECONDS = 120;
+
 	/** An open page. */
 	public interface Subscriber {
 
 		/**
 		 * @param kind what changed: {@code view} (everything), {@code instance},
 		 * {@code instance-removed}, {@code node}, {@code node-removed}, {@code deploy},
-		 * {@code deploy-removed}, {@code audit}
+		 * {@code deploy-removed}, {@code audit}, {@code stats} (a service's chart)
 		 * @param data the changed row, or the removed row's id
 		 * @return false when the page is gone, and is to be told nothing more
 		 */
@@ -62,7 +70,7 @@ public final class ConsoleView {
 
 	/** The whole view, as a page first renders it. */
 	public record Snapshot(List<InstanceRow> instances, List<NodeRow> nodes, List<DeployRow> deploys,
-			List<AuditRecorded> audit) {
+			List<AuditRecorded> audit, List<ServiceStats> stats) {
 
 	}
 
@@ -85,6 +93,9 @@ public final class ConsoleView {
 	private final LinkedHashMap<String, DeployRow> deploys = new LinkedHashMap<>();
 
 	private final ArrayDeque<AuditRecorded> audit = new ArrayDeque<>();
+
+	/** Service to its figures by second, summed over the nodes that counted them. */
+	private final Map<String, TreeMap<Instant, Figures>> stats = new TreeMap<>();
 
 	private final List<Subscriber> subscribers = new ArrayList<>();
 
@@ -112,7 +123,8 @@ public final class ConsoleView {
 		List<AuditRecorded> trail = new ArrayList<>(this.audit);
 		trail.sort(Comparator.comparing(AuditRecorded::at));
 		return new Snapshot(this.instances.values().stream().map(this::row).toList(), List.copyOf(this.nodes.values()),
-				List.copyOf(this.deploys.values()), trail);
+				List.copyOf(this.deploys.values()), trail,
+				this.stats.keySet().stream().map(this::serviceStats).toList());
 	}
 
 	/**
@@ -121,6 +133,17 @@ public final class ConsoleView {
 	 */
 	public synchronized Optional<DeployRow> running(String deployId) {
 		return Optional.ofNullable(this.deploys.get(deployId)).filter((deploy) -> !deploy.ended());
+	}
+
+	/**
+	 * @param service a service
+	 * @return its deploy that runs, if one does
+	 */
+	public synchronized Optional<DeployRow> runningOf(String service) {
+		return this.deploys.values()
+			.stream()
+			.filter((deploy) -> !deploy.ended() && deploy.service().equals(service))
+			.findFirst();
 	}
 
 	/**
@@ -182,6 +205,9 @@ public final class ConsoleView {
 		else if (event instanceof PeerDrainTimedOut timedOut) {
 			view(timedOut.nodeId().value(), key(timedOut.service(), timedOut),
 					"drain timed out, " + timedOut.inFlight() + " in flight");
+		}
+		else if (event instanceof PeerStats counted) {
+			stats(counted);
 		}
 		else if (event instanceof NodeHeartbeat heartbeat) {
 			heartbeat(heartbeat);
@@ -256,6 +282,31 @@ public final class ConsoleView {
 				view(nodeId, peerKey, seen);
 			}
 		}
+	}
+
+	/**
+	 * Adds a node's interval to the second it ended in: nodes count over about a second
+	 * each, so a second's point sums every node's requests in it.
+	 */
+	private void stats(PeerStats counted) {
+		String service = counted.service().value();
+		TreeMap<Instant, Figures> seconds = this.stats.computeIfAbsent(service, (name) -> new TreeMap<>());
+		Instant second = counted.to().truncatedTo(ChronoUnit.SECONDS);
+		Figures figures = seconds.getOrDefault(second, Figures.NONE);
+		for (PeerTally tally : counted.peers()) {
+			figures = figures.plus(tally);
+		}
+		seconds.put(second, figures);
+		seconds.headMap(seconds.lastKey().minusSeconds(STATS_KEPT_SECONDS - 1), false).clear();
+		publish("stats", serviceStats(service));
+	}
+
+	private ServiceStats serviceStats(String service) {
+		List<ServiceStats.Point> points = new ArrayList<>();
+		this.stats.get(service)
+			.forEach((second, figures) -> points
+				.add(new ServiceStats.Point(second, figures.requests(), figures.failures(), figures.p99Millis())));
+		return new ServiceStats(service, points);
 	}
 
 	private void view(String nodeId, String peerKey, String seen) {

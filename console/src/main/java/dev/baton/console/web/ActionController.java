@@ -20,6 +20,7 @@ import dev.baton.contracts.deploy.DeployRequest;
 import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.PauseDeploy;
 import dev.baton.contracts.deploy.ResumeDeploy;
+import dev.baton.contracts.deploy.RollbackDeploy;
 import dev.baton.kafka.TopicNames;
 
 import org.springframework.http.HttpStatus;
@@ -78,6 +79,28 @@ public class ActionController {
 				ServiceName.of(required(body, "service")), Version.of(required(body, "version")), null, null, null,
 				false, operator, null, null, null, null, false);
 		publish(request.service(), request);
+		return ResponseEntity.accepted().body(Map.of("deployId", request.deployId().value()));
+	}
+
+	/**
+	 * As {@code baton rollback}: refused while a deploy of the service runs (its cancel
+	 * rolls back what it touched); the deployer picks the release to go back to, or
+	 * rejects the rollback when no earlier one succeeded, in the new deploy's steps.
+	 */
+	@PostMapping("/api/services/{service}/rollback")
+	ResponseEntity<Map<String, String>> rollback(@PathVariable String service,
+			@RequestBody(required = false) Map<String, String> body,
+			@SessionAttribute(SessionFilter.OPERATOR) String operator) {
+		ServiceName name = ServiceName.of(service);
+		Optional<DeployRow> running = this.view.runningOf(name.value());
+		if (running.isPresent()) {
+			return ResponseEntity.status(HttpStatus.CONFLICT)
+				.body(Map.of("error", "deploy " + running.get().deployId() + " of " + service
+						+ " is running; cancel it to roll back what it touched"));
+		}
+		RollbackDeploy request = new RollbackDeploy(DeployId.of("console-" + UUID.randomUUID()), name, operator,
+				reason(body), null);
+		publish(name, request);
 		return ResponseEntity.accepted().body(Map.of("deployId", request.deployId().value()));
 	}
 

@@ -1,7 +1,5 @@
 package dev.baton.console.web;
 
-import java.io.IOException;
-
 import dev.baton.console.view.ConsoleView;
 
 import org.springframework.http.MediaType;
@@ -11,7 +9,8 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
  * The view, whole, and live: a page opens {@code /events} and is sent the whole view,
- * then every change as Kafka brings it.
+ * then every change as Kafka brings it, each page by a writer of its own
+ * ({@link PageStream}).
  */
 @RestController
 public class LiveController {
@@ -29,18 +28,9 @@ public class LiveController {
 
 	@GetMapping(path = "/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
 	SseEmitter events() {
-		// no timeout: a page that is gone is noticed at the next change sent to it
+		// no timeout: a page that is gone is noticed at the next change written to it
 		SseEmitter emitter = new SseEmitter(0L);
-		this.view.subscribe((kind, data) -> {
-			try {
-				emitter.send(SseEmitter.event().name(kind).data(data, MediaType.APPLICATION_JSON));
-				return true;
-			}
-			catch (IOException | IllegalStateException ex) {
-				emitter.completeWithError(ex);
-				return false;
-			}
-		});
+		this.view.subscribe(PageStream.start(emitter));
 		return emitter;
 	}
 

@@ -2,6 +2,7 @@ package dev.baton.console.view;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -19,6 +20,8 @@ import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.nginx.NodeHeartbeat;
 import dev.baton.contracts.nginx.PeerDrained;
 import dev.baton.contracts.nginx.PeerDraining;
+import dev.baton.contracts.nginx.PeerStats;
+import dev.baton.contracts.nginx.PeerTally;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.nginx.UpstreamPeer;
 import dev.baton.contracts.registry.InstanceSnapshot;
@@ -108,6 +111,55 @@ class ConsoleViewTests {
 		assertThat(deploys).extracting(DeployRow::outcome).containsExactly("rolled back", "succeeded", "running");
 		assertThat(deploys.get(0).steps()).hasSize(2);
 		assertThat(deploys.get(0).endedAt()).isEqualTo(NOW.plusSeconds(3));
+	}
+
+	@Test
+	void aServicesChartSumsEveryNodesRequestsEachSecondAndKeepsTwoMinutes() {
+		this.view.subscribe((kind, data) -> this.sent.add(kind));
+		// two nodes count the same second; a p99 falls in the 25-50 ms bucket
+		this.view.nginx(stats("edge-1", NOW.plusMillis(1_400), tally(9001, 60, 3, 0), tally(9002, 40, 0, 0)));
+		this.view.nginx(stats("edge-2", NOW.plusMillis(1_700), tally(9001, 99, 0, 0), tally(9002, 0, 0, 1)));
+		this.view.nginx(stats("edge-1", NOW.plusMillis(2_400), tally(9001, 10, 0, 0)));
+
+		ServiceStats orders = this.view.snapshot().stats().get(0);
+		assertThat(orders.service()).isEqualTo("orders");
+		assertThat(orders.points()).extracting(ServiceStats.Point::at)
+			.containsExactly(NOW.plusSeconds(1), NOW.plusSeconds(2));
+		ServiceStats.Point first = orders.points().get(0);
+		assertThat(first.requests()).isEqualTo(199);
+		assertThat(first.failures()).isEqualTo(4);
+		assertThat(first.p99Millis()).isBetween(25.0, 50.0);
+		assertThat(this.sent).containsExactly("view", "stats", "stats", "stats");
+
+		// the second 2 s in is the oldest of the last two minutes once this one comes
+		Instant later = NOW.plusSeconds(1 + ConsoleView.STATS_KEPT_SECONDS);
+		this.view.nginx(stats("edge-1", later, tally(9001, 5, 0, 0)));
+		assertThat(this.view.snapshot().stats().get(0).points()).extracting(ServiceStats.Point::at)
+			.containsExactly(NOW.plusSeconds(2), later);
+	}
+
+	@Test
+	void aRunningDeployIsFoundByItsService() {
+		this.view.step(started("d-1"));
+		assertThat(this.view.runningOf("orders")).map(DeployRow::deployId).hasValue("d-1");
+		assertThat(this.view.runningOf("billing")).isEmpty();
+
+		this.view.step(new DeploySucceeded(DeployId.of("d-1"), ORDERS, Version.of("v2"), 1200, NOW.plusSeconds(2)));
+		assertThat(this.view.runningOf("orders")).isEmpty();
+	}
+
+	/**
+	 * A node's interval that ends at {@code to}: about a second, as nginx-control counts.
+	 */
+	private static PeerStats stats(String node, Instant to, PeerTally... peers) {
+		return new PeerStats(NodeId.of(node), ORDERS, to.minusSeconds(1), to, List.of(peers));
+	}
+
+	/** Requests of a peer, each in the 25-50 ms bucket. */
+	private static PeerTally tally(int port, long requests, long serverErrors, long connectFailures) {
+		List<Long> buckets = new ArrayList<>(Collections.nCopies(PeerStats.LATENCY_BUCKETS_MILLIS.size() + 1, 0L));
+		buckets.set(3, requests);
+		return new PeerTally("127.0.0.1", port, requests, serverErrors, connectFailures, buckets);
 	}
 
 	private static InstanceSnapshot online(String id, int port, String version) {
