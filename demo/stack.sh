@@ -534,7 +534,8 @@ demo() {
   # The load generator and the CLI run in this JVM: with the same lean JIT and GC as the stack's
   # JVMs, the client takes as little as it can of the 2 cores the system it measures runs on.
   BATON_CONFIG=$SECRETS/operator.cli.properties java "${JVM_OPTS[@]}" -jar "$ROOT/demo/target/baton-demo.jar" --root "$ROOT" --run "$RUN" --service "$SERVICE" \
-    --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" $($short && echo --short) || status=$?
+    --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" $($short && echo --short) \
+    $($DEMO_KEEP && echo --console "http://127.0.0.1:$CONSOLE_PORT") || status=$?
   if $DEMO_KEEP; then stack_urls; fi
   return $status
 }
@@ -583,6 +584,17 @@ console_check() {
   BATON_CONFIG=$SECRETS/operator.cli.properties java "${JVM_OPTS[@]}" -cp "$ROOT/demo/target/baton-demo.jar" \
     dev.baton.demo.console.ConsoleCheck --root "$ROOT" --run "$RUN" --service "$SERVICE" \
     --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" --short
+}
+
+console_bench() {
+  [ $# -eq 0 ] || die "usage: ./baton console-bench"
+  APT_PACKAGES+=(chromium chromium-driver) && ensure_packages
+  prepare_fresh_stack
+  trap stack_down EXIT
+  stack_up
+  BATON_CONFIG=$SECRETS/operator.cli.properties java "${JVM_OPTS[@]}" -cp "$ROOT/demo/target/baton-demo.jar" \
+    dev.baton.demo.console.FirstRenderBenchmark --root "$ROOT" --run "$RUN" --service "$SERVICE" \
+    --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT"
 }
 
 attacks() {

@@ -17,9 +17,11 @@ import java.util.Map;
  * @param rate requests per second during every scenario
  * @param settle load before and after each scenario's action
  * @param reportDirectory where the report goes
+ * @param console the ops console's address when the stack goes on running after the run
+ * ({@code ./baton demo --keep}), for the report to link to; null otherwise
  */
 public record DemoOptions(Path root, Path run, String service, URI nginx, String kafka, double rate, Duration settle,
-		Path reportDirectory) {
+		Path reportDirectory, URI console) {
 
 	public static DemoOptions parse(String... args) {
 		Map<String, String> values = new HashMap<>();
@@ -41,7 +43,8 @@ public record DemoOptions(Path root, Path run, String service, URI nginx, String
 				URI.create(values.getOrDefault("--nginx", "http://127.0.0.1:8080")),
 				values.getOrDefault("--kafka", "127.0.0.1:9092"),
 				Double.parseDouble(values.getOrDefault("--rate", "300")), Duration.ofSeconds(quick ? 2 : 5),
-				Path.of(values.getOrDefault("--report", run.resolve("report").toString())));
+				Path.of(values.getOrDefault("--report", run.resolve("report").toString())),
+				values.containsKey("--console") ? URI.create(values.get("--console")) : null);
 	}
 
 }

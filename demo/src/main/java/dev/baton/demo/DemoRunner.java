@@ -2,8 +2,8 @@ package dev.baton.demo;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,17 +35,7 @@ public final class DemoRunner {
 	}
 
 	public static void main(String[] args) {
-		PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-		int code;
-		try {
-			code = new DemoRunner(DemoOptions.parse(args), out).run() ? 0 : 1;
-		}
-		catch (IOException | RuntimeException ex) {
-			ex.printStackTrace();
-			code = 1;
-		}
-		// Exits even when a scenario left the load generator's threads running.
-		System.exit(code);
+		Runs.exit((out) -> new DemoRunner(DemoOptions.parse(args), out).run());
 	}
 
 	boolean run() throws IOException {
@@ -101,6 +91,14 @@ public final class DemoRunner {
 		});
 		ReportRenderer.RenderedReport report = ReportRenderer.render(results, this.options.reportDirectory());
 		Files.write(this.options.reportDirectory().resolve("verdicts.txt"), verdicts);
+		if (this.options.console() != null) {
+			Files.writeString(report.markdown(),
+					String.format(
+							"%nThe stack goes on running: watch it, and act on it, in the ops console at <%s>"
+									+ " (log in with the token in %s).%n",
+							this.options.console(), this.options.run().resolve("registry.token")),
+					StandardOpenOption.APPEND);
+		}
 		this.out.println();
 		this.out.println(Files.readString(report.markdown()));
 		this.out.printf("Report: %s (also %s and %d charts)%n", report.markdown(), report.json(),

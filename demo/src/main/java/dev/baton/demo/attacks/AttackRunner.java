@@ -2,7 +2,6 @@ package dev.baton.demo.attacks;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +13,7 @@ import dev.baton.cli.Kafka;
 import dev.baton.demo.Await;
 import dev.baton.demo.DemoOptions;
 import dev.baton.demo.LoadRun;
+import dev.baton.demo.Runs;
 import dev.baton.demo.Stack;
 import dev.baton.loadgen.LoadResult;
 
@@ -36,17 +36,7 @@ public final class AttackRunner {
 	}
 
 	public static void main(String[] args) {
-		PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-		int code;
-		try {
-			code = new AttackRunner(DemoOptions.parse(args), out).run() ? 0 : 1;
-		}
-		catch (IOException | RuntimeException ex) {
-			ex.printStackTrace();
-			code = 1;
-		}
-		// Exits even when an attack left the load generator's threads running.
-		System.exit(code);
+		Runs.exit((out) -> new AttackRunner(DemoOptions.parse(args), out).run());
 	}
 
 	boolean run() throws IOException {

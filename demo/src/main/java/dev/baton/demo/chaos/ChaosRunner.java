@@ -2,7 +2,6 @@ package dev.baton.demo.chaos;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,6 +14,7 @@ import dev.baton.cli.Connection;
 import dev.baton.cli.Kafka;
 import dev.baton.demo.DemoOptions;
 import dev.baton.demo.Processes;
+import dev.baton.demo.Runs;
 import dev.baton.demo.Stack;
 
 /**
@@ -44,22 +44,14 @@ public final class ChaosRunner {
 	private static final Duration UNDISTURBED_BOUND = Duration.ofMinutes(3);
 
 	public static void main(String[] args) {
-		PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-		int code;
-		try {
+		Runs.exit((out) -> {
 			List<String> arguments = Arrays.asList(args);
 			int only = arguments.indexOf("--fault");
 			List<Fault> faults = (only >= 0 && only + 1 < arguments.size())
 					? List.of(Fault.parse(arguments.get(only + 1)))
 					: arguments.contains("--short") ? Fault.quick() : Fault.all();
-			code = new ChaosRunner(DemoOptions.parse(args), faults, arguments.contains("--short"), out).run() ? 0 : 1;
-		}
-		catch (IOException | RuntimeException ex) {
-			ex.printStackTrace();
-			code = 1;
-		}
-		// Exits even when a fault left the load generator's threads running.
-		System.exit(code);
+			return new ChaosRunner(DemoOptions.parse(args), faults, arguments.contains("--short"), out).run();
+		});
 	}
 
 	boolean run() throws IOException {

@@ -6,7 +6,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,10 +20,15 @@ import dev.baton.cli.Kafka;
 import dev.baton.demo.Await;
 import dev.baton.demo.DemoOptions;
 import dev.baton.demo.LoadRun;
+import dev.baton.demo.Runs;
 import dev.baton.demo.Stack;
 import dev.baton.loadgen.LoadResult;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import tools.jackson.databind.JsonNode;
+
+import static dev.baton.demo.console.ConsolePage.count;
+import static dev.baton.demo.console.ConsolePage.present;
+import static dev.baton.demo.console.ConsolePage.text;
 
 /**
  * {@code ./baton console-check}: the console in a real headless Chromium against the real
@@ -73,7 +77,7 @@ public final class ConsoleCheck {
 
 	private final PrintStream out;
 
-	private final URI console = URI.create("http://127.0.0.1:7105");
+	private final URI console = ConsolePage.CONSOLE;
 
 	private final List<Check> checks = new ArrayList<>();
 
@@ -83,26 +87,15 @@ public final class ConsoleCheck {
 	}
 
 	public static void main(String[] args) {
-		PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-		int code;
-		try {
-			code = new ConsoleCheck(DemoOptions.parse(args), out).run() ? 0 : 1;
-		}
-		catch (Exception ex) {
-			ex.printStackTrace();
-			code = 1;
-		}
-		System.exit(code);
+		Runs.exit((out) -> new ConsoleCheck(DemoOptions.parse(args), out).run());
 	}
 
 	boolean run() throws Exception {
 		Path report = Files.createDirectories(this.options.reportDirectory());
 		Stack stack = new Stack(this.options);
 		refusedWithoutASession();
-		String token = Files.readString(this.options.run().resolve("registry.token")).strip();
-		try (Browser browser = Browser.start(Path.of("/usr/bin/chromium"), this.options.run().resolve("chromium"),
-				this.options.run().resolve("logs/chromedriver.log"))) {
-			logIn(browser, token);
+		try (Browser browser = ConsolePage.browser(this.options)) {
+			logIn(browser, ConsolePage.token(this.options));
 			LoadRun load = LoadRun.start(this.options);
 			Await.steadyLoad(this.options.settle());
 			String deployId = deployFromThePage(browser, report.resolve("console.png"));
@@ -139,12 +132,8 @@ public final class ConsoleCheck {
 	}
 
 	private void logIn(Browser browser, String token) throws Exception {
-		browser.open(this.console.toString());
-		boolean sentToLogin = browser.url().endsWith("/login.html");
-		browser.type(browser.find("#name"), OPERATOR);
-		browser.type(browser.find("#token"), token);
-		browser.click(browser.find("#login"));
-		Await.until("the fleet on the page", WAIT, () -> rows(browser) >= 2);
+		boolean sentToLogin = ConsolePage.logIn(browser, OPERATOR, token);
+		Await.until("both instances on the page", WAIT, () -> rows(browser) >= 2);
 		browser.script(OBSERVER);
 		record("the page shows both instances of " + this.options.service(),
 				sentToLogin && present(browser, "tr[data-instance-id='orders-1']")
@@ -246,36 +235,6 @@ public final class ConsoleCheck {
 
 	private static int rows(Browser browser) {
 		return count(browser, "tr[data-instance-id]");
-	}
-
-	private static int count(Browser browser, String css) {
-		try {
-			return browser.script("return document.querySelectorAll(arguments[0]).length", css).asInt();
-		}
-		catch (IOException ex) {
-			return 0;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return 0;
-		}
-	}
-
-	private static boolean present(Browser browser, String css) {
-		return count(browser, css) > 0;
-	}
-
-	private static String text(Browser browser, String script) {
-		try {
-			return browser.script(script).asString();
-		}
-		catch (IOException ex) {
-			return "";
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return "";
-		}
 	}
 
 	private record Check(String name, boolean pass, String detail) {

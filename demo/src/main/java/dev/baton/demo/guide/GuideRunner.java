@@ -2,7 +2,6 @@ package dev.baton.demo.guide;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,6 +14,7 @@ import java.util.Set;
 import dev.baton.demo.Await;
 import dev.baton.demo.DemoOptions;
 import dev.baton.demo.LoadRun;
+import dev.baton.demo.Runs;
 import dev.baton.demo.Stack;
 import dev.baton.demo.Timeline;
 import dev.baton.loadgen.LoadResult;
@@ -72,17 +72,9 @@ public final class GuideRunner {
 	 * ({@code --service}, {@code --nginx}, ...)
 	 */
 	public static void main(String[] args) {
-		PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-		int code;
-		try {
-			DemoOptions options = DemoOptions.parse(Arrays.copyOfRange(args, 2, args.length));
-			code = new GuideRunner(Path.of(args[0]), args[1], options, out).run() ? 0 : 1;
-		}
-		catch (IOException | RuntimeException ex) {
-			ex.printStackTrace();
-			code = 1;
-		}
-		System.exit(code);
+		Runs.exit((out) -> new GuideRunner(Path.of(args[0]), args[1],
+				DemoOptions.parse(Arrays.copyOfRange(args, 2, args.length)), out)
+			.run());
 	}
 
 	boolean run() throws IOException {

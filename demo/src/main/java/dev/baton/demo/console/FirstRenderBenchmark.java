@@ -1,0 +1,216 @@
+package dev.baton.demo.console;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import dev.baton.cli.Connection;
+import dev.baton.cli.Json;
+import dev.baton.contracts.ServiceName;
+import dev.baton.contracts.Version;
+import dev.baton.contracts.registration.InstanceRegistered;
+import dev.baton.demo.Await;
+import dev.baton.demo.DemoOptions;
+import dev.baton.demo.Runs;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.StringSerializer;
+import tools.jackson.databind.JsonNode;
+
+import static dev.baton.demo.console.ConsolePage.text;
+
+/**
+ * {@code ./baton console-bench}: how long the console's page takes to show the whole
+ * fleet when it is opened, in a real headless Chromium against the local stack. A load is
+ * timed from the navigation's start to the frame the whole view is painted in (the page's
+ * own performance marks), first with the stack's own fleet (the baseline), then with
+ * 1,000 instances in the registry: the rest registered through {@code registrations}, as
+ * a scaling system registers them, at addresses where nothing answers, so that they stay
+ * unhealthy and out of nginx. Target: the median at 1,000 instances within
+ * {@link #TARGET}. Prints the figures side by side and writes them to the report.
+ */
+public final class FirstRenderBenchmark {
+
+	private static final int FLEET = 1_000;
+
+	private static final Duration TARGET = Duration.ofMillis(300);
+
+	/**
+	 * Loads timed per fleet, after one that warms the browser's and the console's caches.
+	 */
+	private static final int ROUNDS = 10;
+
+	/** The services the extra instances belong to, as a fleet of several services has. */
+	private static final List<String> SERVICES = List.of("catalog", "payments", "search", "cart", "accounts",
+			"inventory", "shipping", "pricing", "reviews");
+
+	/** The first port of the extra instances: nothing listens from there on loopback. */
+	private static final int FIRST_PORT = 21_000;
+
+	private static final Duration WAIT = Duration.ofMinutes(3);
+
+	private static final String MARKS = """
+			const mark = (name) => performance.getEntriesByName(name)[0].startTime;
+			return { painted: mark('baton-view-painted'), built: mark('baton-view-built'),
+			  received: mark('baton-view-received'), opened: mark('baton-stream-opened') };
+			""";
+
+	private static final String VIEW_SIZE = """
+			const view = new XMLHttpRequest();
+			view.open('GET', '/api/view', false);
+			view.send();
+			const instances = JSON.parse(view.responseText).instances;
+			return JSON.stringify({ bytes: view.responseText.length, instances: instances.length,
+			  judged: instances.filter((instance) => instance.health).length });
+			""";
+
+	private final DemoOptions options;
+
+	private final PrintStream out;
+
+	FirstRenderBenchmark(DemoOptions options, PrintStream out) {
+		this.options = options;
+		this.out = out;
+	}
+
+	public static void main(String[] args) {
+		Runs.exit((out) -> new FirstRenderBenchmark(DemoOptions.parse(args), out).run());
+	}
+
+	/**
+	 * @return true: a benchmark reports its figures, and a missed target is one of them
+	 */
+	boolean run() throws Exception {
+		Path report = Files.createDirectories(this.options.reportDirectory());
+		List<Fleet> fleets = new ArrayList<>();
+		try (Browser browser = ConsolePage.browser(this.options)) {
+			ConsolePage.logIn(browser, "bench-operator", ConsolePage.token(this.options));
+			int own = view(browser).path("instances").asInt();
+			fleets.add(measure(browser, "the stack's own", own));
+			register(FLEET - own);
+			// measured once the fleet has settled: every instance in the view with its
+			// first
+			// health verdict, not while the registry and health-service take in a
+			// thousand
+			// registrations at once
+			Await.until(FLEET + " instances in the console's view, each with a health verdict", WAIT,
+					() -> view(browser).path("judged").asInt() == FLEET);
+			fleets.add(measure(browser, "the stack's and " + (FLEET - own) + " registered", FLEET));
+		}
+		Fleet large = fleets.get(fleets.size() - 1);
+		String table = table(fleets);
+		String verdict = (large.paintedMedian() <= TARGET.toMillis())
+				? String.format(Locale.ROOT, "Target met: %.0f ms median at %,d instances (target ≤ %d ms).",
+						large.paintedMedian(), FLEET, TARGET.toMillis())
+				: String.format(Locale.ROOT, "Target missed: %.0f ms median at %,d instances (target ≤ %d ms).",
+						large.paintedMedian(), FLEET, TARGET.toMillis());
+		Files.writeString(report.resolve("console-bench.md"),
+				"# The console's first render\n\n" + table + "\n" + verdict + "\n");
+		this.out.println();
+		this.out.println(table);
+		this.out.println(verdict);
+		return true;
+	}
+
+	private Fleet measure(Browser browser, String name, int instances) throws Exception {
+		double[] painted = new double[ROUNDS];
+		double[] built = new double[ROUNDS];
+		double[] received = new double[ROUNDS];
+		double[] opened = new double[ROUNDS];
+		for (int round = -1; round < ROUNDS; round++) {
+			browser.open(ConsolePage.CONSOLE.toString());
+			Await.until("the page painted with " + instances + " instances", WAIT, () -> String.valueOf(instances)
+				.equals(text(browser, "return document.body.dataset.rendered ?? ''")));
+			JsonNode marks = browser.script(MARKS);
+			if (round >= 0) {
+				painted[round] = marks.path("painted").asDouble();
+				built[round] = marks.path("built").asDouble();
+				received[round] = marks.path("received").asDouble();
+				opened[round] = marks.path("opened").asDouble();
+			}
+		}
+		JsonNode view = view(browser);
+		Fleet fleet = new Fleet(name, instances, view.path("bytes").asLong(), painted, opened, received, built);
+		this.out.printf(Locale.ROOT, "%,d instances (%s): painted %s ms%n", instances, name,
+				Arrays.toString(Arrays.stream(painted).mapToLong(Math::round).toArray()));
+		return fleet;
+	}
+
+	/**
+	 * Registers instances of several services, each at an address where nothing listens.
+	 */
+	private void register(int count) throws InterruptedException, ExecutionException, TimeoutException {
+		Connection connection = Connection.of(this.options.run().resolve("secrets/operator.cli.properties"));
+		Map<String, Object> settings = new HashMap<>(connection.kafka());
+		settings.put(ProducerConfig.ACKS_CONFIG, "all");
+		List<Future<RecordMetadata>> sent = new ArrayList<>();
+		try (KafkaProducer<String, String> producer = new KafkaProducer<>(settings, new StringSerializer(),
+				new StringSerializer())) {
+			for (int i = 0; i < count; i++) {
+				ServiceName service = ServiceName.of(SERVICES.get(i % SERVICES.size()));
+				InstanceRegistered registered = new InstanceRegistered(null, null, service, "127.0.0.1", FIRST_PORT + i,
+						Version.of("v1"), "/health", "console-bench", null);
+				sent.add(producer.send(new ProducerRecord<>(connection.topic("registrations"), service.value(),
+						Json.mapper().writeValueAsString(registered))));
+			}
+			for (Future<RecordMetadata> each : sent) {
+				each.get(30, TimeUnit.SECONDS);
+			}
+		}
+		this.out.printf(Locale.ROOT, "registered %,d instances of %d services%n", count, SERVICES.size());
+	}
+
+	private static JsonNode view(Browser browser) {
+		String answer = text(browser, VIEW_SIZE);
+		return answer.isEmpty() ? Json.mapper().createObjectNode() : Json.mapper().readTree(answer);
+	}
+
+	private static String table(List<Fleet> fleets) {
+		StringBuilder table = new StringBuilder(
+				"| instances | fleet | first render, median | slowest | stream opened | view received | view built | the view's JSON |\n"
+						+ "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+		for (Fleet fleet : fleets) {
+			table.append(String.format(Locale.ROOT,
+					"| %,d | %s | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %,d KB |%n", fleet.instances(),
+					fleet.name(), fleet.paintedMedian(), Arrays.stream(fleet.painted()).max().orElse(0),
+					median(fleet.opened()), median(fleet.received()), median(fleet.built()), fleet.viewBytes() / 1024));
+		}
+		table.append(String.format(Locale.ROOT,
+				"%nOne headless Chromium, %d loads per fleet after one warm-up load; first render: from the navigation's"
+						+ " start to the frame painted with the whole view, and the medians of its parts: stream opened, to the page"
+						+ " opening its live stream; view received, to the whole view's event in the page; view built,"
+						+ " to the view in the document.%n",
+				ROUNDS));
+		return table.toString();
+	}
+
+	private static double median(double[] values) {
+		double[] sorted = values.clone();
+		Arrays.sort(sorted);
+		int middle = sorted.length / 2;
+		return (sorted.length % 2 == 1) ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+	}
+
+	private record Fleet(String name, int instances, long viewBytes, double[] painted, double[] opened,
+			double[] received, double[] built) {
+
+		double paintedMedian() {
+			return median(this.painted);
+		}
+
+	}
+
+}
