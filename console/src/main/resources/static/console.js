@@ -75,13 +75,13 @@ const NO_STATS = html`<p class="quiet">No request statistics yet: nginx publishe
 
 // A service's block: its name and rollback, its chart, its instances' table, a page of
 // them at a time.
-function serviceBlock(service, rowsMarkup) {
+function serviceBlock(service) {
   return html`<div class="service" data-service="${service}">
     <h3>${service}${button('rollback', 'roll back')}</h3>
     <div class="stats" data-service="${service}">${NO_STATS}</div>
     <table class="fleet" data-service="${service}">
       <thead><tr><th>Instance</th><th>Address</th><th>Lifecycle</th><th>Gates</th><th>Version</th><th>Health</th><th>nginx</th><th></th></tr></thead>
-      <tbody>${rowsMarkup}</tbody>
+      <tbody></tbody>
     </table>
     <p class="pager quiet"></p></div>`;
 }
@@ -101,15 +101,12 @@ function remember(node, ids) {
   const block = { node, ids, page: 0, shown: [], body: node.querySelector('tbody'),
     chart: node.querySelector('.stats'), pager: node.querySelector('.pager') };
   services.set(node.dataset.service, block);
-  block.shown = ids.slice(0, PAGE);
-  for (const row of block.body.rows) rows.set(row.dataset.instanceId, row);
-  showPager(block);
-  return block;
+  showPage(block);
 }
 
 function blockOf(service) {
   if (!services.has(service)) {
-    const node = made(serviceBlock(service, []));
+    const node = made(serviceBlock(service));
     document.getElementById('fleet').append(node);
     remember(node, []);
   }
@@ -160,8 +157,8 @@ function removeInstance(instanceId) {
   showPage(block);
 }
 
-// The whole fleet in one piece of markup, parsed and put in at once; the instances come
-// in the order of their ids.
+// The whole fleet put in at once, each service's block with its first page; the
+// instances come in the order of their ids.
 function showFleet(instances) {
   const byService = new Map();
   for (const instance of instances) {
@@ -170,8 +167,7 @@ function showFleet(instances) {
     byService.get(instance.service).push(instance.instanceId);
   }
   const fleet = document.getElementById('fleet');
-  fleet.innerHTML = piece([...byService].map(([service, ids]) =>
-    serviceBlock(service, ids.slice(0, PAGE).map((id) => instanceRow(view.instances.get(id))))));
+  fleet.innerHTML = piece([...byService.keys()].map(serviceBlock));
   services.clear();
   rows.clear();
   [...byService.values()].forEach((ids, i) => remember(fleet.children[i], ids));
@@ -355,7 +351,7 @@ function act(pressed) {
   const deploy = pressed.closest('[data-deploy-id]');
   if (instance) decide(view.instances.get(instance.dataset.instanceId), action);
   else if (deploy) control(view.deploys.get(deploy.dataset.deployId), action);
-  else rollBack(pressed.closest('[data-service]').dataset.service);
+  else if (action === 'rollback') rollBack(pressed.closest('[data-service]').dataset.service);
 }
 
 document.querySelector('main').addEventListener('click', (event) => {

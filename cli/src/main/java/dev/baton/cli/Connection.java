@@ -80,7 +80,7 @@ public class Connection {
 		return Durations.parse(pick(null, "BATON_CONNECT_TIMEOUT", "connect-timeout", "15s"));
 	}
 
-	public String topic(String suffix) {
+	String topic(String suffix) {
 		return pick(this.topicPrefix, "BATON_TOPIC_PREFIX", "topic-prefix", "baton.") + suffix;
 	}
 

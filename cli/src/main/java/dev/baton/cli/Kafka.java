@@ -47,7 +47,14 @@ public final class Kafka implements AutoCloseable {
 		return this.connection.topic(suffix);
 	}
 
-	void send(String topicSuffix, String key, Object message) {
+	/**
+	 * Publishes a message as JSON and waits for the broker to take it.
+	 * @param topicSuffix the topic, without the prefix
+	 * @param key the record's key
+	 * @param message the message
+	 * @throws IllegalStateException when the broker does not take it
+	 */
+	public void send(String topicSuffix, String key, Object message) {
 		if (this.producer == null) {
 			reach();
 			Map<String, Object> settings = new HashMap<>(this.connection.kafka());

@@ -6,28 +6,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import dev.baton.cli.Connection;
 import dev.baton.cli.Json;
+import dev.baton.cli.Kafka;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.registration.InstanceRegistered;
 import dev.baton.demo.Await;
 import dev.baton.demo.DemoOptions;
 import dev.baton.demo.Runs;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.serialization.StringSerializer;
 import tools.jackson.databind.JsonNode;
 
 import static dev.baton.demo.console.ConsolePage.text;
@@ -150,24 +140,16 @@ public final class FirstRenderBenchmark {
 	}
 
 	/**
-	 * Registers instances of several services, each at an address where nothing listens.
+	 * Registers instances of several services, each at an address where nothing listens,
+	 * as {@code baton register} does.
 	 */
-	private void register(int count) throws InterruptedException, ExecutionException, TimeoutException {
+	private void register(int count) {
 		Connection connection = Connection.of(this.options.run().resolve("secrets/operator.cli.properties"));
-		Map<String, Object> settings = new HashMap<>(connection.kafka());
-		settings.put(ProducerConfig.ACKS_CONFIG, "all");
-		List<Future<RecordMetadata>> sent = new ArrayList<>();
-		try (KafkaProducer<String, String> producer = new KafkaProducer<>(settings, new StringSerializer(),
-				new StringSerializer())) {
+		try (Kafka kafka = new Kafka(connection)) {
 			for (int i = 0; i < count; i++) {
 				ServiceName service = ServiceName.of(SERVICES.get(i % SERVICES.size()));
-				InstanceRegistered registered = new InstanceRegistered(null, null, service, "127.0.0.1", FIRST_PORT + i,
-						Version.of("v1"), "/health", "console-bench", null);
-				sent.add(producer.send(new ProducerRecord<>(connection.topic("registrations"), service.value(),
-						Json.mapper().writeValueAsString(registered))));
-			}
-			for (Future<RecordMetadata> each : sent) {
-				each.get(30, TimeUnit.SECONDS);
+				kafka.send("registrations", service.value(), new InstanceRegistered(null, null, service, "127.0.0.1",
+						FIRST_PORT + i, Version.of("v1"), "/health", "console-bench", null));
 			}
 		}
 		this.out.printf(Locale.ROOT, "registered %,d instances of %d services%n", count, SERVICES.size());
