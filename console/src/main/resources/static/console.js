@@ -397,6 +397,19 @@ const liveness = (text) => () => { document.getElementById('live').textContent =
 live.addEventListener('open', liveness('live'));
 live.addEventListener('error', liveness('reconnecting…'));
 if (live.readyState === EventSource.OPEN) liveness('live')();
+
+// A stream the browser gave up on does not come back by itself: a console that restarted
+// knows no session from before, and the browser drops a stream answered with 401. Once the
+// console answers again, the page goes to the login, or loads afresh with the whole view.
+function recover() {
+  const again = () => setTimeout(recover, 2000);
+  fetch('/api/me').then((response) => {
+    if (response.status === 401) location.href = '/login.html';
+    else if (response.ok) location.reload();
+    else again();
+  }, again);
+}
+live.addEventListener('error', () => { if (live.readyState === EventSource.CLOSED) recover(); });
 // A page the browser keeps to go back to holds no stream open: browsers allow a few
 // connections per server, and a handful of kept pages would take them all. Shown again, it
 // loads afresh, the whole view with it.
