@@ -1,4 +1,5 @@
-// The console's page: the whole view arrives first on /events, then each change as Kafka
+// The console's page: the whole view arrives first on /events (every service's first page of
+// instances with everything else, then the other instances), then each change as Kafka
 // brings it; nothing is polled. Rows are keyed by id, so a change replaces one row.
 'use strict';
 
@@ -90,6 +91,7 @@ function serviceBlock(service) {
 // of large fleets page theirs: the page opens as fast with a thousand instances as with a
 // screenful (the console's first-render benchmark measures it), and every instance is a
 // page or two away. The view keeps them all, and a change to one off its page costs nothing.
+// The console sends each service's first page ahead of the other instances.
 const PAGE = 25;
 
 // Blocks and shown rows are kept by id, so a change finds its row without searching the
@@ -97,23 +99,50 @@ const PAGE = 25;
 const services = new Map();
 const rows = new Map();
 
-function remember(node, ids) {
-  const block = { node, ids, page: 0, shown: [], body: node.querySelector('tbody'),
+// A block further down than the screen shows its table once it comes within a screen of
+// being seen: the first frame builds the rows a reader can see, not a thousand.
+const approaching = new IntersectionObserver((entries) => entries
+  .filter((entry) => entry.isIntersecting)
+  .forEach((entry) => {
+    approaching.unobserve(entry.target);
+    fill(services.get(entry.target.dataset.service));
+  }), { rootMargin: '100% 0px' });
+
+function remember(node, ids, count = ids.length) {
+  const block = { node, ids, count, page: 0, shown: [], filled: false, body: node.querySelector('tbody'),
     chart: node.querySelector('.stats'), pager: node.querySelector('.pager') };
   services.set(node.dataset.service, block);
+  return block;
+}
+
+function fill(block) {
+  block.filled = true;
   showPage(block);
+}
+
+// Fills the blocks that start on the first two screens, in order (each one filled moves
+// the next further down), and leaves the rest to be filled as they approach.
+function fillReachable(blocks) {
+  const reach = 2 * innerHeight;
+  let within = true;
+  for (const block of blocks) {
+    within = within && block.node.getBoundingClientRect().top < reach;
+    if (within) fill(block);
+    else approaching.observe(block.node);
+  }
 }
 
 function blockOf(service) {
   if (!services.has(service)) {
     const node = made(serviceBlock(service));
     document.getElementById('fleet').append(node);
-    remember(node, []);
+    fillReachable([remember(node, [])]);
   }
   return services.get(service);
 }
 
 function showPage(block) {
+  if (!block.filled) return;
   block.page = Math.max(0, Math.min(block.page, Math.ceil(block.ids.length / PAGE) - 1));
   block.shown.forEach((id) => rows.delete(id));
   block.shown = block.ids.slice(block.page * PAGE, (block.page + 1) * PAGE);
@@ -123,7 +152,7 @@ function showPage(block) {
 }
 
 function showPager(block) {
-  const count = block.ids.length;
+  const count = Math.max(block.count, block.ids.length);
   const first = block.page * PAGE;
   const earlier = first === 0 ? html` disabled` : '';
   const later = first + PAGE >= count ? html` disabled` : '';
@@ -144,6 +173,7 @@ function showInstance(instance) {
     const block = blockOf(instance.service);
     const at = block.ids.findIndex((id) => id > instance.instanceId);
     block.ids.splice(at < 0 ? block.ids.length : at, 0, instance.instanceId);
+    block.count += 1;
     showPage(block);
   }
 }
@@ -154,23 +184,41 @@ function removeInstance(instanceId) {
   view.instances.delete(instanceId);
   const block = services.get(instance.service);
   block.ids = block.ids.filter((id) => id !== instanceId);
+  block.count -= 1;
   showPage(block);
 }
 
-// The whole fleet put in at once, each service's block with its first page; the
-// instances come in the order of their ids.
-function showFleet(instances) {
-  const byService = new Map();
+function byService(instances) {
+  const ids = new Map();
   for (const instance of instances) {
     view.instances.set(instance.instanceId, instance);
-    if (!byService.has(instance.service)) byService.set(instance.service, []);
-    byService.get(instance.service).push(instance.instanceId);
+    if (!ids.has(instance.service)) ids.set(instance.service, []);
+    ids.get(instance.service).push(instance.instanceId);
   }
+  return ids;
+}
+
+// The fleet put in at once, each service's block with its first page (all the first part
+// of the view brings) and its count of instances.
+function showFleet(instances, counts) {
+  const ids = byService(instances);
   const fleet = document.getElementById('fleet');
-  fleet.innerHTML = piece([...byService.keys()].map(serviceBlock));
+  fleet.innerHTML = piece([...ids.keys()].map(serviceBlock));
   services.clear();
   rows.clear();
-  [...byService.values()].forEach((ids, i) => remember(fleet.children[i], ids));
+  approaching.disconnect();
+  fillReachable([...ids.entries()].map(([service, first], i) => remember(fleet.children[i], first, counts[service])));
+}
+
+// The other instances, right after the first part of the view: each after its service's
+// first page, as they come in the order of their ids. A table shows them once paged to.
+function showLaterPages(instances) {
+  for (const [service, later] of byService(instances)) {
+    const block = blockOf(service);
+    block.ids.push(...later);
+    if (block.shown.length < PAGE) showPage(block);
+    else if (block.filled) showPager(block);
+  }
 }
 
 // --- request statistics -----------------------------------------------------------------
@@ -273,12 +321,12 @@ function showAudit(record) {
   while (trail.children.length > AUDIT_SHOWN) trail.lastElementChild.remove();
 }
 
-// The whole view, each part put in at once: one parse of its markup and one layout,
-// however many rows there are.
+// The first part of the view, each part put in at once: one parse of its markup and one
+// layout, however many services and deploys there are.
 function showView(whole) {
   performance.mark('baton-view-received');
   Object.values(view).forEach((kept) => kept.clear());
-  showFleet(whole.instances);
+  showFleet(whole.instances, whole.counts);
   whole.stats.forEach(showStats);
   whole.deploys.forEach((deploy) => view.deploys.set(deploy.deployId, deploy));
   document.getElementById('deploys').innerHTML = piece(whole.deploys.map(deployCard).reverse());
@@ -286,10 +334,10 @@ function showView(whole) {
   document.querySelector('#nodes tbody').innerHTML = piece(whole.nodes.map(nodeRow));
   document.getElementById('audit').innerHTML = piece(whole.audit.slice(-AUDIT_SHOWN).map(auditItem).reverse());
   performance.mark('baton-view-built');
-  // the frame after this one is painted with the view in it
+  // the frame after this one is painted with the view's first screen in it
   requestAnimationFrame(() => setTimeout(() => {
     performance.mark('baton-view-painted');
-    document.body.dataset.rendered = String(whole.instances.length);
+    document.body.dataset.rendered = String(Object.values(whole.counts).reduce((sum, count) => sum + count, 0));
   }));
 }
 
@@ -382,6 +430,7 @@ fetch('/api/me').then((response) => response.json()).then((me) => {
 // Each kind of event the page's head listens for (index.html), and what shows it.
 const SHOW = {
   view: showView,
+  instances: showLaterPages,
   instance: showInstance,
   'instance-removed': removeInstance,
   deploy: showDeploy,

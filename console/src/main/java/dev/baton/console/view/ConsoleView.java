@@ -44,7 +44,9 @@ import dev.baton.contracts.registry.Lifecycle;
  * Everything the page shows, kept up to date from Baton's topics, and the subscribers
  * (open pages) it tells of each change. A new subscriber is first sent the whole view,
  * then every change after it, under one lock, so that a page misses nothing between the
- * two.
+ * two. The whole view goes in two parts: every service's first {@link #FIRST_PAGE}
+ * instances with everything else, which is what a page renders first, then the rest of
+ * the instances.
  */
 public final class ConsoleView {
 
@@ -54,13 +56,21 @@ public final class ConsoleView {
 	/** How many seconds of each service's statistics the chart draws. */
 	public static final int STATS_KEPT_SECONDS = 120;
 
+	/**
+	 * How many of each service's instances, in the order of their ids, come with the
+	 * first part of the view: a page's tables show as many at a time.
+	 */
+	public static final int FIRST_PAGE = 25;
+
 	/** An open page. */
 	public interface Subscriber {
 
 		/**
-		 * @param kind what changed: {@code view} (everything), {@code instance},
-		 * {@code instance-removed}, {@code node}, {@code node-removed}, {@code deploy},
-		 * {@code deploy-removed}, {@code audit}, {@code stats} (a service's chart)
+		 * @param kind what changed: {@code view} (everything, with each service's first
+		 * page of instances), {@code instances} (the other instances, right after the
+		 * view, when there are any), {@code instance}, {@code instance-removed},
+		 * {@code node}, {@code node-removed}, {@code deploy}, {@code deploy-removed},
+		 * {@code audit}, {@code stats} (a service's chart)
 		 * @param data the changed row, or the removed row's id
 		 * @return false when the page is gone, and is to be told nothing more
 		 */
@@ -68,9 +78,43 @@ public final class ConsoleView {
 
 	}
 
-	/** The whole view, as a page first renders it. */
-	public record Snapshot(List<InstanceRow> instances, List<NodeRow> nodes, List<DeployRow> deploys,
-			List<AuditRecorded> audit, List<ServiceStats> stats) {
+	/**
+	 * The view, as a page first renders it.
+	 *
+	 * @param counts each service's number of instances, all of them, by service
+	 * @param instances the instances, in the order of their ids: all of them, or each
+	 * service's first page in the first part of a page's view
+	 * @param nodes the nginx nodes
+	 * @param deploys the running and recent deploys, in the order they started
+	 * @param audit the latest audit records, oldest first
+	 * @param stats each service's chart, where statistics came
+	 */
+	public record Snapshot(Map<String, Integer> counts, List<InstanceRow> instances, List<NodeRow> nodes,
+			List<DeployRow> deploys, List<AuditRecorded> audit, List<ServiceStats> stats) {
+
+		/**
+		 * @param size how many of each service's instances to keep
+		 * @return this view with each service's first instances only
+		 */
+		public Snapshot firstPages(int size) {
+			return new Snapshot(this.counts, beyond(size, false), this.nodes, this.deploys, this.audit, this.stats);
+		}
+
+		/**
+		 * @param size how many of each service's instances the first pages hold
+		 * @return the instances after each service's first ones, in the order of their
+		 * ids
+		 */
+		public List<InstanceRow> laterPages(int size) {
+			return beyond(size, true);
+		}
+
+		private List<InstanceRow> beyond(int size, boolean later) {
+			Map<String, Integer> seen = new HashMap<>();
+			return this.instances.stream()
+				.filter((row) -> seen.merge(row.service(), 1, Integer::sum) > size == later)
+				.toList();
+		}
 
 	}
 
@@ -107,11 +151,15 @@ public final class ConsoleView {
 	}
 
 	/**
-	 * Sends the whole view to a page, then every change.
+	 * Sends the whole view to a page, each service's first page ahead of the rest of the
+	 * instances, then every change.
 	 * @param subscriber the page
 	 */
 	public synchronized void subscribe(Subscriber subscriber) {
-		if (subscriber.send("view", snapshot())) {
+		Snapshot whole = snapshot();
+		List<InstanceRow> later = whole.laterPages(FIRST_PAGE);
+		if (subscriber.send("view", whole.firstPages(FIRST_PAGE))
+				&& (later.isEmpty() || subscriber.send("instances", later))) {
 			this.subscribers.add(subscriber);
 		}
 	}
@@ -122,8 +170,10 @@ public final class ConsoleView {
 	public synchronized Snapshot snapshot() {
 		List<AuditRecorded> trail = new ArrayList<>(this.audit);
 		trail.sort(Comparator.comparing(AuditRecorded::at));
-		return new Snapshot(this.instances.values().stream().map(this::row).toList(), List.copyOf(this.nodes.values()),
-				List.copyOf(this.deploys.values()), trail,
+		Map<String, Integer> counts = new TreeMap<>();
+		this.instances.values().forEach((instance) -> counts.merge(instance.service().value(), 1, Integer::sum));
+		return new Snapshot(counts, this.instances.values().stream().map(this::row).toList(),
+				List.copyOf(this.nodes.values()), List.copyOf(this.deploys.values()), trail,
 				this.stats.keySet().stream().map(this::serviceStats).toList());
 	}
 

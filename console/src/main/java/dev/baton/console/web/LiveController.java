@@ -8,9 +8,9 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
- * The view, whole, and live: a page opens {@code /events} and is sent the whole view,
- * then every change as Kafka brings it, each page by a writer of its own
- * ({@link PageStream}).
+ * The view, whole, and live: a page opens {@code /events} and is sent the whole view
+ * (each service's first page of instances ahead of the others), then every change as
+ * Kafka brings it, each page by a writer of its own ({@link PageStream}).
  */
 @RestController
 public class LiveController {

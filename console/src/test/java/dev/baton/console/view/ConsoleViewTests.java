@@ -27,6 +27,7 @@ import dev.baton.contracts.nginx.UpstreamPeer;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
 import dev.baton.contracts.registry.ObservedHealth;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -84,6 +85,28 @@ class ConsoleViewTests {
 		this.view.instance("orders-1", null);
 
 		assertThat(this.sent).containsExactly("view", "deploy", "instance-removed");
+	}
+
+	@Test
+	void aSubscriberGetsEachServicesFirstPageThenTheOtherInstances() {
+		for (int i = 10; i < 10 + ConsoleView.FIRST_PAGE + 2; i++) {
+			this.view.instance("orders-" + i, online("orders-" + i, 9000 + i, "v1"));
+		}
+		this.view.instance("search-1", instance(ServiceName.of("search"), "search-1", 9100, "v1"));
+		List<Object> data = new ArrayList<>();
+		this.view.subscribe((kind, sent) -> this.sent.add(kind) && data.add(sent));
+
+		assertThat(this.sent).containsExactly("view", "instances");
+		ConsoleView.Snapshot first = (ConsoleView.Snapshot) data.get(0);
+		assertThat(first.counts()).containsExactly(Map.entry("orders", 27), Map.entry("search", 1));
+		assertThat(first.instances()).extracting(InstanceRow::instanceId)
+			.hasSize(ConsoleView.FIRST_PAGE + 1)
+			.startsWith("orders-10")
+			.contains("orders-34", "search-1")
+			.doesNotContain("orders-35", "orders-36");
+		assertThat(data.get(1)).asInstanceOf(InstanceOfAssertFactories.list(InstanceRow.class))
+			.extracting(InstanceRow::instanceId)
+			.containsExactly("orders-35", "orders-36");
 	}
 
 	@Test
@@ -163,7 +186,11 @@ class ConsoleViewTests {
 	}
 
 	private static InstanceSnapshot online(String id, int port, String version) {
-		return new InstanceSnapshot(InstanceId.of(id), ORDERS, "127.0.0.1", port, Version.of(version), "/health",
+		return instance(ORDERS, id, port, version);
+	}
+
+	private static InstanceSnapshot instance(ServiceName service, String id, int port, String version) {
+		return new InstanceSnapshot(InstanceId.of(id), service, "127.0.0.1", port, Version.of(version), "/health",
 				Lifecycle.ONLINE, new ObservedHealth(HealthStatus.HEALTHY, Version.of(version), "", NOW), "ops", 3, NOW,
 				"", Version.of("v1"));
 	}
