@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -108,11 +109,17 @@ abstract class ConsoleIntegrationTests {
 			exchange.close();
 		});
 		this.registry.start();
-		this.console = new SpringApplicationBuilder(ConsoleApplication.class).run(
-				"--spring.kafka.bootstrap-servers=" + bootstrapServers(), "--server.port=0",
-				"--baton.kafka.topic-prefix=" + this.prefix, "--baton.console.registry-token=" + TOKEN,
-				"--baton.console.registry-url=http://127.0.0.1:" + this.registry.getAddress().getPort(),
-				"--spring.main.banner-mode=off");
+		startConsole();
+	}
+
+	private void startConsole(String... more) {
+		List<String> args = new ArrayList<>(
+				List.of("--spring.kafka.bootstrap-servers=" + bootstrapServers(), "--server.port=0",
+						"--baton.kafka.topic-prefix=" + this.prefix, "--baton.console.registry-token=" + TOKEN,
+						"--baton.console.registry-url=http://127.0.0.1:" + this.registry.getAddress().getPort(),
+						"--spring.main.banner-mode=off"));
+		args.addAll(List.of(more));
+		this.console = new SpringApplicationBuilder(ConsoleApplication.class).run(args.toArray(String[]::new));
 		this.port = Integer.parseInt(this.console.getEnvironment().getProperty("local.server.port"));
 	}
 
@@ -214,6 +221,26 @@ abstract class ConsoleIntegrationTests {
 
 		assertThat(post("/api/deploys", "{\"service\":\"orders\"}", session).statusCode()).isEqualTo(400);
 		assertThat(post("/api/deploys/d-404/pause", "{}", session).statusCode()).isEqualTo(409);
+	}
+
+	@Test
+	void aRequestKafkaDoesNotTakeIsAnswered503WithWhy() throws Exception {
+		this.console.close();
+		int nothingListens;
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			nothingListens = socket.getLocalPort();
+		}
+		// the page's view still comes from the real broker; only its requests go nowhere
+		startConsole("--spring.kafka.producer.bootstrap-servers=127.0.0.1:" + nothingListens,
+				"--spring.kafka.producer.properties[max.block.ms]=1000");
+
+		HttpResponse<String> deploy = post("/api/deploys", "{\"service\":\"orders\",\"version\":\"v2\"}",
+				session("alice"));
+
+		assertThat(deploy.statusCode()).isEqualTo(503);
+		assertThat(json.readTree(deploy.body()).path("error").asString())
+			.startsWith("Kafka did not confirm the request")
+			.contains("watch the deploys before asking again");
 	}
 
 	@Test

@@ -1,6 +1,7 @@
 package dev.baton.console.web;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -26,6 +27,7 @@ import dev.baton.kafka.TopicNames;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -44,6 +46,9 @@ import org.springframework.web.bind.annotation.SessionAttribute;
 public class ActionController {
 
 	private static final Set<String> DECISIONS = Set.of("approve", "offline", "online");
+
+	/** How long a click waits for Kafka to take its request. */
+	static final Duration PUBLISH_WITHIN = Duration.ofSeconds(15);
 
 	private final RegistryClient registry;
 
@@ -132,6 +137,11 @@ public class ActionController {
 		return ResponseEntity.badRequest().body(Map.of("error", ex.getMessage()));
 	}
 
+	@ExceptionHandler(NotPublished.class)
+	ResponseEntity<Map<String, String>> unpublished(NotPublished ex) {
+		return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(Map.of("error", ex.getMessage()));
+	}
+
 	@ExceptionHandler(IOException.class)
 	ResponseEntity<Map<String, String>> unanswered(IOException ex) {
 		return ResponseEntity.status(HttpStatus.BAD_GATEWAY)
@@ -141,15 +151,28 @@ public class ActionController {
 	private void publish(ServiceName service, DeployRequest request) {
 		try {
 			this.kafka.send(this.topics.name(Topic.DEPLOY_REQUESTS), service.value(), request)
-				.get(15, TimeUnit.SECONDS);
+				.get(PUBLISH_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException("interrupted while publishing", ex);
 		}
-		catch (ExecutionException | TimeoutException ex) {
-			throw new IllegalStateException("could not publish the request: " + ex.getMessage(), ex);
+		catch (ExecutionException | TimeoutException | KafkaException ex) {
+			// Spring's KafkaException: the producer could not even take the record (no
+			// metadata); after a timeout it may go on trying until its delivery timeout,
+			// so the request is unconfirmed, not known to be lost
+			throw new NotPublished("Kafka did not confirm the request within " + PUBLISH_WITHIN.toSeconds() + " s ("
+					+ ex + "); it may still reach the deployer: watch the deploys before asking again", ex);
 		}
+	}
+
+	/** A request Kafka did not confirm: the broker is down or out of reach. */
+	static final class NotPublished extends RuntimeException {
+
+		NotPublished(String message, Throwable cause) {
+			super(message, cause);
+		}
+
 	}
 
 	private static String reason(Map<String, String> body) {
