@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.StreamSupport;
 
 import dev.baton.cli.Connection;
@@ -20,6 +21,7 @@ import dev.baton.cli.Kafka;
 import dev.baton.demo.Await;
 import dev.baton.demo.DemoOptions;
 import dev.baton.demo.LoadRun;
+import dev.baton.demo.Processes;
 import dev.baton.demo.Runs;
 import dev.baton.demo.Stack;
 import dev.baton.loadgen.LoadResult;
@@ -36,14 +38,27 @@ import static dev.baton.demo.console.ConsolePage.text;
  * of the sample service, asks for a deploy from the page and watches its steps come (each
  * within a second of its event, in the order of {@code deploy.steps}) and a drain's
  * in-flight count, takes an instance offline with a click (nginx stops picking it, and
- * the audit trail names the operator), and is refused without a session. Takes a
- * screenshot during the deploy. Exits 0 only when every check passed.
+ * the audit trail names the operator, and shows the markup typed into its reason as
+ * text), is refused without a session, and goes to the login when the console is killed
+ * and started again. Takes a screenshot during the deploy. Exits 0 only when every check
+ * passed.
  */
 public final class ConsoleCheck {
 
 	private static final String OPERATOR = "ci-operator";
 
 	private static final Duration WAIT = Duration.ofSeconds(60);
+
+	/**
+	 * How soon after a restarted console has started the page is on its login: the page
+	 * asks every 2 s.
+	 */
+	private static final Duration BACK_AT_THE_LOGIN = Duration.ofSeconds(10);
+
+	private static final String INJECTED = "injected-by-a-reason";
+
+	/** Typed into the offline's reason, as an operator could. */
+	private static final String MARKUP = "<img id=\"" + INJECTED + "\" src=\"x\">";
 
 	/** How late a step may reach the page after its event. */
 	private static final Duration LIVE = Duration.ofSeconds(1);
@@ -105,6 +120,7 @@ public final class ConsoleCheck {
 					requests.requests() + " requests, " + requests.failed() + " failed");
 			stepsCameLiveAndInOrder(browser, deployId);
 			offlineFromThePage(browser, stack);
+			loginAfterTheConsoleRestarts(browser);
 		}
 		String table = table();
 		Files.writeString(report.resolve("console.md"), "# The console in a browser\n\n" + table);
@@ -193,7 +209,7 @@ public final class ConsoleCheck {
 
 	private void offlineFromThePage(Browser browser, Stack stack) throws Exception {
 		browser.click(browser.find("tr[data-instance-id='orders-1'] button[data-action='offline']"));
-		browser.type(browser.find("#confirm-reason"), "checked from the browser");
+		browser.type(browser.find("#confirm-reason"), "checked from the browser " + MARKUP);
 		browser.click(browser.find("#confirm-ok"));
 		Await.until("nginx no longer picking orders-1", WAIT, () -> "down".equals(stack.peerState(9001)));
 		Await.until("the operator's name in the page's audit trail", WAIT,
@@ -205,15 +221,53 @@ public final class ConsoleCheck {
 			.anyMatch((line) -> line.contains("orders-1") && line.contains("OFFLINE") && line.contains(OPERATOR));
 		record("an offline click takes the instance out of nginx, in the operator's name",
 				"down".equals(stack.peerState(9001)) && audited,
-				"nginx: 127.0.0.1:9001 " + stack.peerState(9001) + "; baton audit: "
+				"nginx: 127.0.0.1:9001 " + stack.peerState(9001) + "; baton audit: `"
 						+ audit.out()
 							.lines()
 							.filter((line) -> line.contains("orders-1") && line.contains("OFFLINE"))
 							.findFirst()
-							.orElse("no OFFLINE"));
+							.orElse("no OFFLINE")
+						+ "`");
+		// the reason reached every open page through the audit trail: what an operator
+		// types is shown as it was typed, and made no element
+		String trail = text(browser, "return document.getElementById('audit').textContent");
+		boolean made = present(browser, "#" + INJECTED);
+		record("markup in a reason is shown as text, not made into the page", trail.contains(MARKUP) && !made, made
+				? "an element #" + INJECTED + " is on the page"
+				: trail.contains(MARKUP) ? "the audit trail shows `" + MARKUP + "`" : "the reason is not in the trail");
 		browser.click(browser.find("tr[data-instance-id='orders-1'] button[data-action='online']"));
 		browser.click(browser.find("#confirm-ok"));
 		Await.until("nginx picking orders-1 again", WAIT, () -> "up".equals(stack.peerState(9001)));
+	}
+
+	/**
+	 * {@code kill -9} of the console with the page open, then the console started again
+	 * with its own command line: the restarted console knows no session, so the page is
+	 * to go to the login once the console answers, not go on showing the view from
+	 * before.
+	 */
+	private void loginAfterTheConsoleRestarts(Browser browser) throws Exception {
+		Processes processes = new Processes(this.options.run());
+		long pid = processes.pid("console").orElseThrow(() -> new IllegalStateException("the console is not running"));
+		Processes.signal("KILL", List.of(pid));
+		Optional<Duration> started = processes.relaunchAndAwait("console", List.of(), "Started ConsoleApplication",
+				WAIT);
+		long back = System.nanoTime();
+		boolean onTheLogin = true;
+		try {
+			Await.until("the page on the login", BACK_AT_THE_LOGIN,
+					() -> ConsolePage.url(browser).endsWith("/login.html"));
+		}
+		catch (IllegalStateException ex) {
+			onTheLogin = false;
+		}
+		long took = Duration.ofNanos(System.nanoTime() - back).toMillis();
+		record("a page whose console restarted goes to the login", started.isPresent() && onTheLogin,
+				"killed pid " + pid + ", "
+						+ started.map((startUp) -> "started again in " + startUp.toMillis() + " ms; ")
+							.orElse("not started again within " + WAIT.toSeconds() + " s; ")
+						+ (onTheLogin ? "the page on the login " + took + " ms after"
+								: "the page not on the login within " + took + " ms"));
 	}
 
 	private void record(String name, boolean pass, String detail) {
