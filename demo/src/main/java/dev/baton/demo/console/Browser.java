@@ -42,15 +42,18 @@ final class Browser implements AutoCloseable {
 	 * @param chromium the browser's binary
 	 * @param profile a directory of the browser's own
 	 * @param log chromedriver's log
+	 * @param niceness the scheduling priority of the driver and the browser it starts, as
+	 * {@code nice} takes it
 	 * @return the browser
 	 * @throws IOException when either does not start
 	 */
-	static Browser start(Path chromium, Path profile, Path log) throws IOException, InterruptedException {
+	static Browser start(Path chromium, Path profile, Path log, int niceness) throws IOException, InterruptedException {
 		int port;
 		try (ServerSocket free = new ServerSocket(0)) {
 			port = free.getLocalPort();
 		}
-		Process driver = new ProcessBuilder("chromedriver", "--port=" + port).redirectErrorStream(true)
+		Process driver = new ProcessBuilder("nice", "-n", Integer.toString(niceness), "chromedriver", "--port=" + port)
+			.redirectErrorStream(true)
 			.redirectOutput(log.toFile())
 			.start();
 		URI base = URI.create("http://127.0.0.1:" + port);

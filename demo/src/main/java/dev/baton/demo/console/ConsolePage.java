@@ -24,11 +24,20 @@ final class ConsolePage {
 
 	/**
 	 * @param options the run, whose directory holds the browser's profile and log
-	 * @return a headless Chromium, its driver started
+	 * @return a headless Chromium, its driver started, at the default priority
 	 */
 	static Browser browser(DemoOptions options) throws IOException, InterruptedException {
+		return browser(options, 0);
+	}
+
+	/**
+	 * @param options the run, whose directory holds the browser's profile and log
+	 * @param niceness the browser's scheduling priority, as {@code nice} takes it
+	 * @return a headless Chromium, its driver started
+	 */
+	static Browser browser(DemoOptions options, int niceness) throws IOException, InterruptedException {
 		return Browser.start(Path.of("/usr/bin/chromium"), options.run().resolve("chromium"),
-				options.run().resolve("logs/chromedriver.log"));
+				options.run().resolve("logs/chromedriver.log"), niceness);
 	}
 
 	/**
