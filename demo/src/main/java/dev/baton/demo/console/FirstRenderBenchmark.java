@@ -56,6 +56,9 @@ public final class FirstRenderBenchmark {
 
 	private static final Duration WAIT = Duration.ofMinutes(3);
 
+	/** The fleet's last service's block: below the first screens, with several pages. */
+	private static final String LAST_SERVICE = "#fleet > .service:last-child";
+
 	/**
 	 * The browser stands in for an operator's machine, but runs on the stack's cores: at
 	 * the priority the stack gives its services (the console's), not above it, so that
@@ -104,18 +107,16 @@ public final class FirstRenderBenchmark {
 			int own = view(browser).path("instances").asInt();
 			fleets.add(measure(browser, "the stack's own", own));
 			register(FLEET - own);
-			// measured once the fleet has settled: every instance in the view with its
-			// first
-			// health verdict, not while the registry and health-service take in a
-			// thousand
-			// registrations at once
+			// measured once the fleet has settled: every instance in the view with
+			// its first health verdict, not while the registry and health-service
+			// take in a thousand registrations at once
 			Await.until(FLEET + " instances in the console's view, each with a health verdict", WAIT,
 					() -> view(browser).path("judged").asInt() == FLEET);
 			large = measure(browser, "the stack's and " + (FLEET - own) + " registered", FLEET);
 			fleets.add(large);
+			lastServiceScrolledTo(browser);
 		}
-		// the same page and fleet, the browser at the default priority, above the
-		// console's
+		// the same page and fleet, the browser at the default priority
 		try (Browser browser = ConsolePage.browser(this.options, 0)) {
 			ConsolePage.logIn(browser, "bench-operator", ConsolePage.token(this.options));
 			fleets.add(measure(browser, "the same, the browser above the console's priority", FLEET));
@@ -156,6 +157,25 @@ public final class FirstRenderBenchmark {
 		this.out.printf(Locale.ROOT, "%,d instances (%s): painted %s ms%n", instances, name,
 				Arrays.toString(Arrays.stream(painted).mapToLong(Math::round).toArray()));
 		return fleet;
+	}
+
+	/**
+	 * What the first render leaves out is there when a reader goes to it: scrolled to the
+	 * bottom, the last service's table fills with its first page, and its next page holds
+	 * instances that came after the first part of the view.
+	 */
+	private void lastServiceScrolledTo(Browser browser) throws Exception {
+		String rows = "return String(document.querySelector('" + LAST_SERVICE + " tbody').rows.length)";
+		String first = "return document.querySelector('" + LAST_SERVICE + " tbody tr')?.dataset.instanceId ?? ''";
+		String unscrolled = text(browser, rows);
+		browser.script("window.scrollTo(0, document.body.scrollHeight)");
+		Await.until("the last service's table filled once scrolled to", WAIT, () -> !text(browser, first).isEmpty());
+		String before = text(browser, first);
+		browser.click(browser.find(LAST_SERVICE + " button[data-page='1']"));
+		Await.until("the last service's next page", WAIT, () -> !before.equals(text(browser, first)));
+		this.out.printf(Locale.ROOT,
+				"the last service: %s rows before it was scrolled to, %s after; its next page starts at %s%n",
+				unscrolled, text(browser, rows), text(browser, first));
 	}
 
 	/**
