@@ -175,8 +175,12 @@ public class CompactedTopicReader {
 			long atMillis) {
 		Map<TopicPartition, Long> at = new HashMap<>();
 		partitions.forEach((partition) -> at.put(partition, atMillis));
-		Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(at);
+		// the ends first: where no record is that recent yet, one published after the
+		// ends
+		// were read is still read from there. Read after the search, they would skip a
+		// record published in between (a verdict while a deployer starts).
 		Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+		Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(at);
 		Map<TopicPartition, Long> positions = new HashMap<>();
 		for (TopicPartition partition : partitions) {
 			OffsetAndTimestamp first = found.get(partition);
