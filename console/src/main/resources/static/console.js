@@ -108,8 +108,9 @@ const approaching = new IntersectionObserver((entries) => entries
     fill(services.get(entry.target.dataset.service));
   }), { rootMargin: '100% 0px' });
 
-function remember(node, ids, count = ids.length) {
-  const block = { node, ids, count, page: 0, shown: [], filled: false, body: node.querySelector('tbody'),
+// coming: how many of the service's instances the view's second part still brings.
+function remember(node, ids, coming = 0) {
+  const block = { node, ids, coming, page: 0, shown: [], filled: false, body: node.querySelector('tbody'),
     chart: node.querySelector('.stats'), pager: node.querySelector('.pager') };
   services.set(node.dataset.service, block);
   return block;
@@ -152,7 +153,7 @@ function showPage(block) {
 }
 
 function showPager(block) {
-  const count = Math.max(block.count, block.ids.length);
+  const count = block.ids.length + block.coming;
   const first = block.page * PAGE;
   const earlier = first === 0 ? html` disabled` : '';
   const later = first + PAGE >= count ? html` disabled` : '';
@@ -173,7 +174,6 @@ function showInstance(instance) {
     const block = blockOf(instance.service);
     const at = block.ids.findIndex((id) => id > instance.instanceId);
     block.ids.splice(at < 0 ? block.ids.length : at, 0, instance.instanceId);
-    block.count += 1;
     showPage(block);
   }
 }
@@ -184,7 +184,6 @@ function removeInstance(instanceId) {
   view.instances.delete(instanceId);
   const block = services.get(instance.service);
   block.ids = block.ids.filter((id) => id !== instanceId);
-  block.count -= 1;
   showPage(block);
 }
 
@@ -207,7 +206,7 @@ function showFleet(instances, counts) {
   services.clear();
   rows.clear();
   approaching.disconnect();
-  fillReachable([...ids.entries()].map(([service, first], i) => remember(fleet.children[i], first, counts[service])));
+  fillReachable([...ids.entries()].map(([service, first], i) => remember(fleet.children[i], first, counts[service] - first.length)));
 }
 
 // The other instances, right after the first part of the view: each after its service's
@@ -216,6 +215,7 @@ function showLaterPages(instances) {
   for (const [service, later] of byService(instances)) {
     const block = blockOf(service);
     block.ids.push(...later);
+    block.coming = 0;
     if (block.shown.length < PAGE) showPage(block);
     else if (block.filled) showPager(block);
   }

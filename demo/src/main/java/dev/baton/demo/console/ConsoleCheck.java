@@ -256,7 +256,7 @@ public final class ConsoleCheck {
 		boolean onTheLogin = true;
 		try {
 			Await.until("the page on the login", BACK_AT_THE_LOGIN,
-					() -> ConsolePage.url(browser).endsWith("/login.html"));
+					() -> text(browser, "return location.href").endsWith("/login.html"));
 		}
 		catch (IllegalStateException ex) {
 			onTheLogin = false;

@@ -63,22 +63,6 @@ final class ConsolePage {
 		return sentToLogin;
 	}
 
-	/**
-	 * @return the page's address, or "" while the browser cannot tell (navigating)
-	 */
-	static String url(Browser browser) {
-		try {
-			return browser.url();
-		}
-		catch (IOException ex) {
-			return "";
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return "";
-		}
-	}
-
 	static int count(Browser browser, String css) {
 		try {
 			return browser.script("return document.querySelectorAll(arguments[0]).length", css).asInt();
