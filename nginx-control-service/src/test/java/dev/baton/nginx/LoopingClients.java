@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Clients hitting nginx with GETs and POSTs in a loop, bounded in threads and requests,
- * counting every failure (a non-200 answer or an I/O error) with its reason.
+ * counting every failure (a non-200 answer or an I/O error) with its reason and when it
+ * happened, to be read against nginx's error log.
  */
 public final class LoopingClients implements AutoCloseable {
 
@@ -63,17 +65,21 @@ public final class LoopingClients implements AutoCloseable {
 					this.byUpstream.computeIfAbsent(response.body(), (key) -> new AtomicInteger()).incrementAndGet();
 				}
 				else {
-					this.failures.add(request.build().method() + " got " + response.statusCode());
+					fail(request, "got " + response.statusCode());
 				}
 			}
 			catch (IOException ex) {
-				this.failures.add(request.build().method() + " failed: " + ex);
+				fail(request, "failed: " + ex);
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
 				return;
 			}
 		}
+	}
+
+	private void fail(HttpRequest.Builder request, String how) {
+		this.failures.add(Instant.now() + " " + request.build().method() + " " + how);
 	}
 
 	public int succeeded() {

@@ -32,6 +32,21 @@ final class NginxProcesses {
 	}
 
 	/**
+	 * What the nginx of a working directory logged last, for a failure message.
+	 * @param workingDirectory the node's working directory
+	 * @return up to 4,000 characters of its error log, or why there are none
+	 */
+	static String errorLogTail(Path workingDirectory) {
+		try {
+			String log = Files.readString(workingDirectory.resolve("logs/error.log"), StandardCharsets.UTF_8);
+			return log.substring(Math.max(0, log.length() - 4000));
+		}
+		catch (IOException ex) {
+			return "(no error log: " + ex + ")";
+		}
+	}
+
+	/**
 	 * @param workingDirectory the node's working directory
 	 * @return the pids of running nginx processes of that directory
 	 */

@@ -67,10 +67,15 @@ abstract class NodeSurvivalIntegrationTests extends NodeWorldTests {
 		awaitMoreRequests(load, 200);
 		load.close();
 
-		assertThat(load.failures()).as("requests failed through nginx").isEmpty();
+		// nginx kept first: a restart that failed to adopt it (and stopped it) closes the
+		// clients' idle connections, which the load then reports as lost POSTs.
 		assertThat(NginxProcesses.masters(arguments.workingDirectory())).as("nginx masters after the restart")
 			.isEqualTo(masters);
 		assertThat(node.output()).contains("Adopted nginx (master pid " + masters.get(0) + ")");
+		assertThat(load.failures())
+			.as("requests failed through nginx, whose error log ends with:%n%s",
+					NginxProcesses.errorLogTail(arguments.workingDirectory()))
+			.isEmpty();
 		// A consumer group would keep the killed node's partitions for its session
 		// (45 s by default) after the restarted node is ready.
 		Instant answered = Instant.parse(applied.get("at").asString());

@@ -8,7 +8,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,18 +79,45 @@ public class ManagedNginx implements AutoCloseable {
 		if (found.isEmpty() || !ours(group) || !earlier.digest().equals(digest)) {
 			return false;
 		}
-		try {
-			this.control.epoch();
-		}
-		catch (NginxUnreachableException | ControlRefusedException ex) {
-			logger.warn("nginx (master pid {}) left by an earlier start does not answer with this node's token: {}",
-					earlier.pid(), ex.getMessage());
+		if (!answersWithOurToken(earlier, found.get())) {
 			return false;
 		}
 		this.master = found.get();
 		logger.info("Adopted nginx (master pid {}) left running by an earlier start of this node", earlier.pid());
 		watch(found.get(), found.get().onExit().thenApply((handle) -> "exited"));
 		return true;
+	}
+
+	/**
+	 * Asks until the start timeout, as a start waits for a new nginx: a busy machine can
+	 * keep a serving nginx from answering one request in time, and stopping it for that
+	 * would close every client's idle connection. A refused token, or the master's exit,
+	 * ends the wait at once.
+	 */
+	private boolean answersWithOurToken(ManagedNginxRecord earlier, ProcessHandle master) {
+		long deadline = System.nanoTime() + this.startTimeout.toNanos();
+		while (true) {
+			try {
+				this.control.epoch();
+				return true;
+			}
+			catch (ControlRefusedException ex) {
+				logger.warn("nginx (master pid {}) left by an earlier start does not answer with this node's token: {}",
+						earlier.pid(), ex.getMessage());
+				return false;
+			}
+			catch (NginxUnreachableException ex) {
+				if (System.nanoTime() >= deadline) {
+					logger.warn("nginx (master pid {}) left by an earlier start did not answer within {}: {}",
+							earlier.pid(), this.startTimeout, ex.getMessage());
+					return false;
+				}
+				logger.debug("nginx left by an earlier start not answering yet: {}", ex.getMessage());
+				if (exitsWithin(master, 20)) {
+					return false;
+				}
+			}
+		}
 	}
 
 	private boolean ours(NginxProcessGroup group) {
@@ -250,6 +279,23 @@ public class ManagedNginx implements AutoCloseable {
 
 	private NginxProcessGroup group(long pid) {
 		return new NginxProcessGroup(pid, this.binary);
+	}
+
+	private static boolean exitsWithin(ProcessHandle process, long millis) {
+		try {
+			process.onExit().get(millis, TimeUnit.MILLISECONDS);
+			return true;
+		}
+		catch (TimeoutException ex) {
+			return false;
+		}
+		catch (ExecutionException ex) {
+			throw new IllegalStateException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted while adopting nginx", ex);
+		}
 	}
 
 	private static boolean waitForExit(Process started, long millis) {
