@@ -51,15 +51,16 @@ public final class LoopingClients implements AutoCloseable {
 
 	private void run() {
 		for (int i = 0; this.running && i < MAX_REQUESTS_PER_CLIENT; i++) {
-			HttpRequest.Builder request = HttpRequest.newBuilder(this.uri).timeout(Duration.ofSeconds(5));
+			HttpRequest.Builder builder = HttpRequest.newBuilder(this.uri).timeout(Duration.ofSeconds(5));
 			if (i % 2 == 0) {
-				request.GET();
+				builder.GET();
 			}
 			else {
-				request.POST(HttpRequest.BodyPublishers.ofString("{\"order\":" + i + "}"));
+				builder.POST(HttpRequest.BodyPublishers.ofString("{\"order\":" + i + "}"));
 			}
+			HttpRequest request = builder.build();
 			try {
-				HttpResponse<String> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+				HttpResponse<String> response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
 				if (response.statusCode() == 200) {
 					this.succeeded.incrementAndGet();
 					this.byUpstream.computeIfAbsent(response.body(), (key) -> new AtomicInteger()).incrementAndGet();
@@ -78,8 +79,8 @@ public final class LoopingClients implements AutoCloseable {
 		}
 	}
 
-	private void fail(HttpRequest.Builder request, String how) {
-		this.failures.add(Instant.now() + " " + request.build().method() + " " + how);
+	private void fail(HttpRequest request, String how) {
+		this.failures.add(Instant.now() + " " + request.method() + " " + how);
 	}
 
 	public int succeeded() {

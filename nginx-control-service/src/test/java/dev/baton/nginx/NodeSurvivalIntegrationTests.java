@@ -72,10 +72,7 @@ abstract class NodeSurvivalIntegrationTests extends NodeWorldTests {
 		assertThat(NginxProcesses.masters(arguments.workingDirectory())).as("nginx masters after the restart")
 			.isEqualTo(masters);
 		assertThat(node.output()).contains("Adopted nginx (master pid " + masters.get(0) + ")");
-		assertThat(load.failures())
-			.as("requests failed through nginx, whose error log ends with:%n%s",
-					NginxProcesses.errorLogTail(arguments.workingDirectory()))
-			.isEmpty();
+		assertNoneFailed(load, arguments.workingDirectory());
 		// A consumer group would keep the killed node's partitions for its session
 		// (45 s by default) after the restarted node is ready.
 		Instant answered = Instant.parse(applied.get("at").asString());

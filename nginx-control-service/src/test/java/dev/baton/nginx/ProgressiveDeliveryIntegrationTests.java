@@ -94,10 +94,7 @@ abstract class ProgressiveDeliveryIntegrationTests extends NodeWorldTests {
 		Window late = Window.of(load, fresh, old);
 		await().atMost(WAIT).until(() -> late.requests() >= 2000 || !load.failures().isEmpty());
 
-		assertThat(load.failures())
-			.as("requests failed through nginx, whose error log ends with:%n%s",
-					NginxProcesses.errorLogTail(node.workingDirectory()))
-			.isEmpty();
+		assertNoneFailed(load, node.workingDirectory());
 		assertThat(earlyShare)
 			.as("the fresh peer's share in its first second (it ramps from 10 %% to 21 %% of a full weight)")
 			.isBetween(0.02, 0.30);
@@ -149,10 +146,7 @@ abstract class ProgressiveDeliveryIntegrationTests extends NodeWorldTests {
 		await().pollDelay(Duration.ofSeconds(1)).atMost(WAIT).until(() -> true);
 		double earlyShare = early.freshShare();
 
-		assertThat(load.failures())
-			.as("requests failed through nginx, whose error log ends with:%n%s",
-					NginxProcesses.errorLogTail(slowStartOn.workingDirectory()))
-			.isEmpty();
+		assertNoneFailed(load, slowStartOn.workingDirectory());
 		assertThat(earlyShare)
 			.as("the fresh peer's share in its first second (it ramps from 10 %% to 21 %% of a full weight)")
 			.isBetween(0.02, 0.30);

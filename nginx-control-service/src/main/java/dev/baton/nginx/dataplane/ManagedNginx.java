@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -79,45 +80,22 @@ public class ManagedNginx implements AutoCloseable {
 		if (found.isEmpty() || !ours(group) || !earlier.digest().equals(digest)) {
 			return false;
 		}
-		if (!answersWithOurToken(earlier, found.get())) {
+		try {
+			// as long as a start waits for a new nginx: a busy machine can keep a serving
+			// nginx from answering one request in time, and stopping it for that would
+			// close
+			// every client's idle connection
+			awaitControl(found.get(), () -> "master pid " + earlier.pid());
+		}
+		catch (RuntimeException ex) {
+			logger.warn("nginx (master pid {}) left by an earlier start does not answer with this node's token: {}",
+					earlier.pid(), ex.getMessage());
 			return false;
 		}
 		this.master = found.get();
 		logger.info("Adopted nginx (master pid {}) left running by an earlier start of this node", earlier.pid());
 		watch(found.get(), found.get().onExit().thenApply((handle) -> "exited"));
 		return true;
-	}
-
-	/**
-	 * Asks until the start timeout, as a start waits for a new nginx: a busy machine can
-	 * keep a serving nginx from answering one request in time, and stopping it for that
-	 * would close every client's idle connection. A refused token, or the master's exit,
-	 * ends the wait at once.
-	 */
-	private boolean answersWithOurToken(ManagedNginxRecord earlier, ProcessHandle master) {
-		long deadline = System.nanoTime() + this.startTimeout.toNanos();
-		while (true) {
-			try {
-				this.control.epoch();
-				return true;
-			}
-			catch (ControlRefusedException ex) {
-				logger.warn("nginx (master pid {}) left by an earlier start does not answer with this node's token: {}",
-						earlier.pid(), ex.getMessage());
-				return false;
-			}
-			catch (NginxUnreachableException ex) {
-				if (System.nanoTime() >= deadline) {
-					logger.warn("nginx (master pid {}) left by an earlier start did not answer within {}: {}",
-							earlier.pid(), this.startTimeout, ex.getMessage());
-					return false;
-				}
-				logger.debug("nginx left by an earlier start not answering yet: {}", ex.getMessage());
-				if (exitsWithin(master, 20)) {
-					return false;
-				}
-			}
-		}
 	}
 
 	private boolean ours(NginxProcessGroup group) {
@@ -154,7 +132,8 @@ public class ManagedNginx implements AutoCloseable {
 		}
 		try {
 			new ManagedNginxRecord(started.pid(), digest).write(this.setup.managedRecord());
-			awaitControl(started, output);
+			awaitControl(started.toHandle(),
+					() -> (started.isAlive() ? "" : "exit value " + started.exitValue() + ", ") + tail(output));
 		}
 		catch (RuntimeException ex) {
 			group(started.pid()).kill();
@@ -172,22 +151,31 @@ public class ManagedNginx implements AutoCloseable {
 				conf.toString());
 	}
 
-	private void awaitControl(Process started, Path output) {
+	/**
+	 * Asks nginx's control endpoint until it answers, for at most the start timeout; a
+	 * refused token ends the wait at once ({@link ControlRefusedException}), and so does
+	 * the master's exit.
+	 * @param master nginx's master
+	 * @param detail what a failure's message ends with
+	 */
+	private void awaitControl(ProcessHandle master, Supplier<String> detail) {
 		long deadline = System.nanoTime() + this.startTimeout.toNanos();
-		while (System.nanoTime() < deadline) {
-			if (waitForExit(started, 20)) {
-				throw new IllegalStateException("nginx exited with " + started.exitValue() + ": " + tail(output));
-			}
+		while (true) {
 			try {
 				this.control.epoch();
 				return;
 			}
 			catch (NginxUnreachableException ex) {
+				if (System.nanoTime() >= deadline) {
+					throw new IllegalStateException("nginx did not answer on its control endpoint within "
+							+ this.startTimeout + ": " + detail.get(), ex);
+				}
 				logger.debug("nginx not answering yet: {}", ex.getMessage());
 			}
+			if (exitsWithin(master, 20)) {
+				throw new IllegalStateException("nginx exited: " + detail.get());
+			}
 		}
-		throw new IllegalStateException(
-				"nginx did not answer on its control endpoint within " + this.startTimeout + ": " + tail(output));
 	}
 
 	private void watch(ProcessHandle watched, CompletableFuture<String> exit) {
@@ -295,16 +283,6 @@ public class ManagedNginx implements AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException("interrupted while adopting nginx", ex);
-		}
-	}
-
-	private static boolean waitForExit(Process started, long millis) {
-		try {
-			return started.waitFor(millis, TimeUnit.MILLISECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted while starting nginx", ex);
 		}
 	}
 
