@@ -580,6 +580,9 @@ console_check() {
   APT_PACKAGES+=(chromium chromium-driver) && ensure_packages # the browser and its WebDriver
   prepare_fresh_stack
   trap stack_down EXIT
+  # As in the chaos suite, every request takes 200 ms: with the demo's 20 ms a drain's first look
+  # often finds nothing left in flight, and the page has no in-flight count to show.
+  RELEASE_SETTINGS='sample.work-per-request=200ms'
   stack_up
   BATON_CONFIG=$SECRETS/operator.cli.properties java "${JVM_OPTS[@]}" -cp "$ROOT/demo/target/baton-demo.jar" \
     dev.baton.demo.console.ConsoleCheck --root "$ROOT" --run "$RUN" --service "$SERVICE" \

@@ -204,7 +204,7 @@ public final class ConsoleCheck {
 			.map(JsonNode::asString)
 			.toList();
 		record("a drain's in-flight count is shown", drains.stream().anyMatch((text) -> text.contains("draining")),
-				String.join("; ", drains));
+				drains.isEmpty() ? "no peer on the page showed requests in flight" : String.join("; ", drains));
 	}
 
 	private void offlineFromThePage(Browser browser, Stack stack) throws Exception {
