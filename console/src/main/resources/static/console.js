@@ -2,6 +2,7 @@
 // instances with everything else, then the other instances), then each change as Kafka
 // brings it; nothing is polled. Rows are keyed by id, so a change replaces one row.
 'use strict';
+performance.mark('baton-script-started');
 
 const view = { instances: new Map(), nodes: new Map(), deploys: new Map() };
 

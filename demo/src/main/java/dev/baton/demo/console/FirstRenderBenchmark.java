@@ -70,7 +70,8 @@ public final class FirstRenderBenchmark {
 	private static final String MARKS = """
 			const mark = (name) => performance.getEntriesByName(name)[0].startTime;
 			return { painted: mark('baton-view-painted'), built: mark('baton-view-built'),
-			  received: mark('baton-view-received'), opened: mark('baton-stream-opened') };
+			  received: mark('baton-view-received'), opened: mark('baton-stream-opened'),
+			  arrived: mark('baton-view-arrived'), script: mark('baton-script-started') };
 			""";
 
 	private static final String VIEW_SIZE = """
@@ -140,6 +141,8 @@ public final class FirstRenderBenchmark {
 		double[] built = new double[ROUNDS];
 		double[] received = new double[ROUNDS];
 		double[] opened = new double[ROUNDS];
+		double[] arrived = new double[ROUNDS];
+		double[] script = new double[ROUNDS];
 		for (int round = -1; round < ROUNDS; round++) {
 			browser.open(ConsolePage.CONSOLE.toString());
 			Await.until("the page painted with " + instances + " instances", WAIT, () -> String.valueOf(instances)
@@ -150,10 +153,13 @@ public final class FirstRenderBenchmark {
 				built[round] = marks.path("built").asDouble();
 				received[round] = marks.path("received").asDouble();
 				opened[round] = marks.path("opened").asDouble();
+				arrived[round] = marks.path("arrived").asDouble();
+				script[round] = marks.path("script").asDouble();
 			}
 		}
 		JsonNode view = view(browser);
-		Fleet fleet = new Fleet(name, instances, view.path("bytes").asLong(), painted, opened, received, built);
+		Fleet fleet = new Fleet(name, instances, view.path("bytes").asLong(), painted, opened, arrived, script,
+				received, built);
 		this.out.printf(Locale.ROOT, "%,d instances (%s): painted %s ms%n", instances, name,
 				Arrays.toString(Arrays.stream(painted).mapToLong(Math::round).toArray()));
 		return fleet;
@@ -201,19 +207,21 @@ public final class FirstRenderBenchmark {
 
 	private static String table(List<Fleet> fleets) {
 		StringBuilder table = new StringBuilder(
-				"| instances | fleet | first render, median | slowest | stream opened | view received | view built | the whole view's JSON |\n"
-						+ "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+				"| instances | fleet | first render, median | slowest | stream opened | view arrived | script started | view received | view built | the whole view's JSON |\n"
+						+ "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
 		for (Fleet fleet : fleets) {
 			table.append(String.format(Locale.ROOT,
-					"| %,d | %s | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %,d KB |%n", fleet.instances(),
-					fleet.name(), fleet.paintedMedian(), Arrays.stream(fleet.painted()).max().orElse(0),
-					median(fleet.opened()), median(fleet.received()), median(fleet.built()), fleet.viewBytes() / 1024));
+					"| %,d | %s | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %,d KB |%n",
+					fleet.instances(), fleet.name(), fleet.paintedMedian(),
+					Arrays.stream(fleet.painted()).max().orElse(0), median(fleet.opened()), median(fleet.arrived()),
+					median(fleet.script()), median(fleet.received()), median(fleet.built()), fleet.viewBytes() / 1024));
 		}
 		table.append(String.format(Locale.ROOT,
 				"%nHeadless Chromium at the console's priority (nice 10) unless the fleet says otherwise, %d loads per fleet after one warm-up load; first render: from the navigation's"
 						+ " start to the frame painted with the view's first screen, and the medians of its parts: stream opened, to"
-						+ " the page opening its live stream; view received, to the view's first part (each service's first page"
-						+ " of instances and the rest of the view but the other instances) in the page; view built, to that part in"
+						+ " the page opening its live stream; view arrived, to the view's first part (each service's first page"
+						+ " of instances and the rest of the view but the other instances) reaching the page; script started, to"
+						+ " console.js starting to run; view received, to that part taken by console.js; view built, to that part in"
 						+ " the document. The whole view's JSON is the size of all of it, as /api/view answers.%n",
 				ROUNDS));
 		return table.toString();
@@ -227,7 +235,7 @@ public final class FirstRenderBenchmark {
 	}
 
 	private record Fleet(String name, int instances, long viewBytes, double[] painted, double[] opened,
-			double[] received, double[] built) {
+			double[] arrived, double[] script, double[] received, double[] built) {
 
 		double paintedMedian() {
 			return median(this.painted);
