@@ -15,13 +15,18 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Clients hitting nginx with GETs and POSTs in a loop, bounded in threads and requests,
- * counting every failure (a non-200 answer or an I/O error) with its reason and when it
- * happened, to be read against nginx's error log.
+ * Clients hitting nginx with GETs and POSTs in a loop, bounded in threads, requests and
+ * time, counting every failure (a non-200 answer or an I/O error) with its reason and
+ * when it happened, to be read against nginx's error log. A client that reaches a bound
+ * before it is closed counts that as a failure too: a test waiting on the load is told,
+ * rather than left waiting for requests that no longer come.
  */
 public final class LoopingClients implements AutoCloseable {
 
-	private static final int MAX_REQUESTS_PER_CLIENT = 20_000;
+	/** Far more than any test needs on a fast machine (a few thousand a second). */
+	private static final int MAX_REQUESTS_PER_CLIENT = 1_000_000;
+
+	private static final Duration LONGEST = Duration.ofMinutes(5);
 
 	private final HttpClient http = HttpClient.newBuilder()
 		.version(HttpClient.Version.HTTP_1_1)
@@ -50,7 +55,14 @@ public final class LoopingClients implements AutoCloseable {
 	}
 
 	private void run() {
-		for (int i = 0; this.running && i < MAX_REQUESTS_PER_CLIENT; i++) {
+		long deadline = System.nanoTime() + LONGEST.toNanos();
+		for (int i = 0; this.running; i++) {
+			if (i == MAX_REQUESTS_PER_CLIENT || System.nanoTime() - deadline > 0) {
+				this.failures
+					.add(Instant.now() + " stopped: the load's bound (" + MAX_REQUESTS_PER_CLIENT + " requests or "
+							+ LONGEST.toMinutes() + " minutes a client) was reached before the test ended");
+				return;
+			}
 			HttpRequest.Builder builder = HttpRequest.newBuilder(this.uri).timeout(Duration.ofSeconds(5));
 			if (i % 2 == 0) {
 				builder.GET();

@@ -12,9 +12,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 import java.util.function.ToLongFunction;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -50,12 +52,11 @@ abstract class ProgressiveDeliveryIntegrationTests extends NodeWorldTests {
 				"baton.nginx-control.routes.payments.balancing=least-in-flight");
 		for (String service : List.of("orders", "payments")) {
 			this.topics.up(service, full.endpoint());
-			this.topics.up(service, canary.endpoint());
+			String admin = this.topics.gate(service, canary.endpoint(), "ADMIN", true);
+			String health = this.topics.gate(service, canary.endpoint(), "HEALTH", true);
 			String weighted = this.topics.gate(service, canary.endpoint(), "DEPLOY", true, 25);
-			JsonNode applied = await().atMost(WAIT)
-				.until(() -> this.topics.answer("PeerApplied", weighted, "node-a").orElse(null),
-						(answer) -> answer != null);
-			assertThat(applied.get("up").asBoolean()).as("a peer at weight 25 is up").isTrue();
+			// a peer at weight 25 is up
+			cameUp(admin, health, weighted);
 			await().atMost(WAIT)
 				.until(() -> node.peers(service).values().stream().filter(Boolean::booleanValue).count() == 2);
 		}
@@ -82,10 +83,9 @@ abstract class ProgressiveDeliveryIntegrationTests extends NodeWorldTests {
 		// before the fresh peer comes up.
 		await().pollDelay(Duration.ofMillis(8500)).atMost(WAIT).until(() -> load.succeeded() > 0);
 
-		this.topics.gate("orders", fresh.endpoint(), "ADMIN", true);
-		String up = this.topics.gate("orders", fresh.endpoint(), "HEALTH", true);
-		JsonNode answer = await().atMost(WAIT)
-			.until(() -> this.topics.answer("PeerApplied", up, "node-a").orElse(null), Objects::nonNull);
+		String admin = this.topics.gate("orders", fresh.endpoint(), "ADMIN", true);
+		String health = this.topics.gate("orders", fresh.endpoint(), "HEALTH", true);
+		JsonNode answer = cameUp(admin, health);
 		Instant applied = Instant.now();
 		Window early = Window.of(load, fresh, old);
 		await().pollDelay(Duration.ofSeconds(1)).atMost(WAIT).until(() -> true);
@@ -139,9 +139,9 @@ abstract class ProgressiveDeliveryIntegrationTests extends NodeWorldTests {
 		await().atMost(WAIT).until(() -> System.currentTimeMillis() > oldSince + 8_500);
 		LoopingClients load = closeLater(new LoopingClients(slowStartOn.listenPorts().get("orders"), 4));
 		await().atMost(WAIT).until(() -> load.servedBy(old.port()) > 100 || !load.failures().isEmpty());
-		this.topics.gate("orders", fresh.endpoint(), "ADMIN", true);
-		String up = this.topics.gate("orders", fresh.endpoint(), "HEALTH", true);
-		await().atMost(WAIT).until(() -> this.topics.answer("PeerApplied", up, "node-a").isPresent());
+		String admin = this.topics.gate("orders", fresh.endpoint(), "ADMIN", true);
+		String health = this.topics.gate("orders", fresh.endpoint(), "HEALTH", true);
+		cameUp(admin, health);
 		Window early = Window.of(load, fresh, old);
 		await().pollDelay(Duration.ofSeconds(1)).atMost(WAIT).until(() -> true);
 		double earlyShare = early.freshShare();
@@ -234,6 +234,23 @@ abstract class ProgressiveDeliveryIntegrationTests extends NodeWorldTests {
 			.until(() -> peerStats("node-a").stream()
 				.anyMatch((stats) -> Instant.parse(stats.get("from").asString()).isAfter(applied.plusSeconds(3))));
 		assertThat(load.failures()).isEmpty();
+	}
+
+	/**
+	 * The answer that brought a peer up. Its gates' commands are keyed apart, so they may
+	 * land on different partitions and be applied in any order; an answer to one applied
+	 * before the others says the peer is not up yet.
+	 * @param commandIds the commands that open the peer's gates
+	 * @return the first of their answers that says the peer is up on node-a
+	 */
+	private JsonNode cameUp(String... commandIds) {
+		return await("an answer saying the peer is up").atMost(WAIT)
+			.until(() -> Stream.of(commandIds)
+				.map((id) -> this.topics.answer("PeerApplied", id, "node-a"))
+				.flatMap(Optional::stream)
+				.filter((answer) -> answer.path("up").asBoolean())
+				.findFirst()
+				.orElse(null), Objects::nonNull);
 	}
 
 	private Map<String, Integer> send(int port, int requests, IntFunction<String> path) {
