@@ -34,14 +34,15 @@ import static dev.baton.demo.console.ConsolePage.text;
 
 /**
  * {@code ./baton console-check}: the console in a real headless Chromium against the real
- * stack, as an operator uses it, under the demo's load. It logs in, sees both instances
- * of the sample service, asks for a deploy from the page and watches its steps come (each
- * within a second of its event, in the order of {@code deploy.steps}) and a drain's
- * in-flight count, takes an instance offline with a click (nginx stops picking it, and
- * the audit trail names the operator, and shows the markup typed into its reason as
- * text), is refused without a session, and goes to the login when the console is killed
- * and started again. Takes a screenshot during the deploy. Exits 0 only when every check
- * passed.
+ * stack, as an operator uses it, under the demo's load (its releases taking 200 ms a
+ * request, as in the chaos suite, so that a drain lasts long enough to be seen on the
+ * page). It logs in, sees both instances of the sample service, asks for a deploy from
+ * the page and watches its steps come (each within a second of its event, in the order of
+ * {@code deploy.steps}) and a drain's in-flight count, takes an instance offline with a
+ * click (nginx stops picking it, and the audit trail names the operator, and shows the
+ * markup typed into its reason as text), is refused without a session, and goes to the
+ * login when the console is killed and started again. Takes a screenshot during the
+ * deploy. Exits 0 only when every check passed.
  */
 public final class ConsoleCheck {
 
