@@ -32,12 +32,9 @@ class MainConfigTemplate {
 			.append("pid ")
 			.append(this.setup.pidFile())
 			.append(";\n")
-			// notice: besides the warnings, nginx's own process lifecycle (a worker's
-			// exit, a reload, a shutdown), which closes idle client connections without
-			// a word of its own
 			.append("error_log ")
 			.append(this.setup.logDirectory().resolve("error.log"))
-			.append(" notice;\n");
+			.append(" warn;\n");
 		WorkerAccount workers = this.setup.workers();
 		if (workers != null) {
 			conf.append("user ").append(workers.user()).append(' ').append(workers.group()).append(";\n");
