@@ -6,8 +6,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import dev.baton.cli.Connection;
 import dev.baton.cli.Json;
@@ -74,6 +76,9 @@ public final class FirstRenderBenchmark {
 			  arrived: mark('baton-view-arrived'), script: mark('baton-script-started') };
 			""";
 
+	/** The parts of a first render, as MARKS names them, in the table's order. */
+	private static final List<String> PARTS = List.of("opened", "arrived", "script", "received", "built");
+
 	private static final String VIEW_SIZE = """
 			const view = new XMLHttpRequest();
 			view.open('GET', '/api/view', false);
@@ -138,11 +143,8 @@ public final class FirstRenderBenchmark {
 
 	private Fleet measure(Browser browser, String name, int instances) throws Exception {
 		double[] painted = new double[ROUNDS];
-		double[] built = new double[ROUNDS];
-		double[] received = new double[ROUNDS];
-		double[] opened = new double[ROUNDS];
-		double[] arrived = new double[ROUNDS];
-		double[] script = new double[ROUNDS];
+		Map<String, double[]> parts = new LinkedHashMap<>();
+		PARTS.forEach((part) -> parts.put(part, new double[ROUNDS]));
 		for (int round = -1; round < ROUNDS; round++) {
 			browser.open(ConsolePage.CONSOLE.toString());
 			Await.until("the page painted with " + instances + " instances", WAIT, () -> String.valueOf(instances)
@@ -150,16 +152,13 @@ public final class FirstRenderBenchmark {
 			JsonNode marks = browser.script(MARKS);
 			if (round >= 0) {
 				painted[round] = marks.path("painted").asDouble();
-				built[round] = marks.path("built").asDouble();
-				received[round] = marks.path("received").asDouble();
-				opened[round] = marks.path("opened").asDouble();
-				arrived[round] = marks.path("arrived").asDouble();
-				script[round] = marks.path("script").asDouble();
+				for (Map.Entry<String, double[]> part : parts.entrySet()) {
+					part.getValue()[round] = marks.path(part.getKey()).asDouble();
+				}
 			}
 		}
 		JsonNode view = view(browser);
-		Fleet fleet = new Fleet(name, instances, view.path("bytes").asLong(), painted, opened, arrived, script,
-				received, built);
+		Fleet fleet = new Fleet(name, instances, view.path("bytes").asLong(), painted, parts);
 		this.out.printf(Locale.ROOT, "%,d instances (%s): painted %s ms%n", instances, name,
 				Arrays.toString(Arrays.stream(painted).mapToLong(Math::round).toArray()));
 		return fleet;
@@ -210,11 +209,12 @@ public final class FirstRenderBenchmark {
 				"| instances | fleet | first render, median | slowest | stream opened | view arrived | script started | view received | view built | the whole view's JSON |\n"
 						+ "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
 		for (Fleet fleet : fleets) {
-			table.append(String.format(Locale.ROOT,
-					"| %,d | %s | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %,d KB |%n",
-					fleet.instances(), fleet.name(), fleet.paintedMedian(),
-					Arrays.stream(fleet.painted()).max().orElse(0), median(fleet.opened()), median(fleet.arrived()),
-					median(fleet.script()), median(fleet.received()), median(fleet.built()), fleet.viewBytes() / 1024));
+			table.append(String.format(Locale.ROOT, "| %,d | %s | %.0f ms | %.0f ms | ", fleet.instances(),
+					fleet.name(), fleet.paintedMedian(), Arrays.stream(fleet.painted()).max().orElse(0)));
+			fleet.parts()
+				.values()
+				.forEach((part) -> table.append(String.format(Locale.ROOT, "%.0f ms | ", median(part))));
+			table.append(String.format(Locale.ROOT, "%,d KB |%n", fleet.viewBytes() / 1024));
 		}
 		table.append(String.format(Locale.ROOT,
 				"%nHeadless Chromium at the console's priority (nice 10) unless the fleet says otherwise, %d loads per fleet after one warm-up load; first render: from the navigation's"
@@ -234,8 +234,10 @@ public final class FirstRenderBenchmark {
 		return (sorted.length % 2 == 1) ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 	}
 
-	private record Fleet(String name, int instances, long viewBytes, double[] painted, double[] opened,
-			double[] arrived, double[] script, double[] received, double[] built) {
+	/**
+	 * @param parts the medians' columns, by the page's mark, in {@link #PARTS}' order
+	 */
+	private record Fleet(String name, int instances, long viewBytes, double[] painted, Map<String, double[]> parts) {
 
 		double paintedMedian() {
 			return median(this.painted);
