@@ -17,6 +17,7 @@ import org.springframework.validation.annotation.Validated;
 
 import dev.baton.contracts.Endpoint;
 import dev.baton.nginx.dataplane.Balancing;
+import dev.baton.nginx.dataplane.Route;
 
 /**
  * Configuration of one nginx-control node.
@@ -48,11 +49,19 @@ public record NginxControlProperties(
 
 	private static final Duration MAX_SLOW_START = Duration.ofHours(1);
 
+	/**
+	 * Idle connections count against a managed nginx's {@code worker_connections} (4096):
+	 * half of them is the most one service may keep.
+	 */
+	private static final int MAX_KEEPALIVE = 2048;
+
 	public NginxControlProperties {
 		routes = (routes != null) ? Map.copyOf(routes) : Map.of();
 		routes.keySet().forEach((service) -> PropertyChecks.serviceName("baton.nginx-control.routes", service));
-		routes.forEach((service, route) -> slowStart("baton.nginx-control.routes." + service + ".slow-start",
-				route.slowStart()));
+		routes.forEach((service, route) -> {
+			slowStart("baton.nginx-control.routes." + service + ".slow-start", route.slowStart());
+			keepalive("baton.nginx-control.routes." + service + ".keepalive", route.keepalive());
+		});
 		PropertyChecks.positive("baton.nginx-control.heartbeat-interval", heartbeatInterval);
 		PropertyChecks.positive("baton.nginx-control.reconcile-interval", reconcileInterval);
 		PropertyChecks.positive("baton.nginx-control.epoch-check-interval", epochCheckInterval);
@@ -63,6 +72,12 @@ public record NginxControlProperties(
 		if (slowStart.isNegative() || slowStart.compareTo(MAX_SLOW_START) > 0 || slowStart.getNano() % 1_000_000 != 0) {
 			throw new IllegalArgumentException(
 					property + " must be 0 (off) to 1h in whole milliseconds, got " + slowStart);
+		}
+	}
+
+	private static void keepalive(String property, int keepalive) {
+		if (keepalive < 1 || keepalive > MAX_KEEPALIVE) {
+			throw new IllegalArgumentException(property + " must be 1 to " + MAX_KEEPALIVE + ", got " + keepalive);
 		}
 	}
 
@@ -134,9 +149,11 @@ public record NginxControlProperties(
 	 * @param slowStart how long a peer that comes up (its gates all open) takes to ramp
 	 * from 10 % to 100 % of its weight; 0 for none. It is pushed with the peer sets, not
 	 * written in nginx's files, so changing it restarts nginx-control only
+	 * @param keepalive idle connections to the service's peers each nginx worker keeps
+	 * for reuse; written in nginx's files, so changing it starts a managed nginx afresh
 	 */
 	public record RouteSettings(@NotBlank String listen, @DefaultValue("round-robin") Balancing balancing,
-			@DefaultValue("0s") Duration slowStart) {
+			@DefaultValue("0s") Duration slowStart, @DefaultValue("" + Route.DEFAULT_KEEPALIVE) int keepalive) {
 
 		Endpoint listenEndpoint(String service) {
 			return PropertyChecks.address("baton.nginx-control.routes." + service + ".listen", this.listen);

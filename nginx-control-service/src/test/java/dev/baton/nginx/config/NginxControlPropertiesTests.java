@@ -31,6 +31,7 @@ class NginxControlPropertiesTests {
 			assertThat(properties.drain().pollInterval()).hasMillis(5);
 			assertThat(properties.mode()).isEqualTo(NginxControlProperties.Mode.MANAGED);
 			assertThat(properties.nginx().workerUser()).isEqualTo("nobody");
+			assertThat(properties.routes().get("orders").keepalive()).isEqualTo(256);
 		});
 	}
 
@@ -99,6 +100,16 @@ class NginxControlPropertiesTests {
 		this.runner.withPropertyValues("baton.nginx-control.routes.Bad_Name.listen=127.0.0.1:8081")
 			.run((context) -> assertThat(context).getFailure()
 				.hasStackTraceContaining("baton.nginx-control.routes: service name must match"));
+	}
+
+	@Test
+	void keepaliveOutsideOneTo2048StopsStartUpNamingTheProperty() {
+		this.runner.withPropertyValues("baton.nginx-control.routes.orders.keepalive=0")
+			.run((context) -> assertThat(context).getFailure()
+				.hasStackTraceContaining("baton.nginx-control.routes.orders.keepalive must be 1 to 2048, got 0"));
+		this.runner.withPropertyValues("baton.nginx-control.routes.orders.keepalive=4096")
+			.run((context) -> assertThat(context).getFailure()
+				.hasStackTraceContaining("baton.nginx-control.routes.orders.keepalive must be 1 to 2048, got 4096"));
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -49,7 +49,20 @@ class NginxFilesTests {
 					"deny all;")
 			.doesNotContain("non_idempotent", "a-long-enough-token");
 		assertThat(Files.getPosixFilePermissions(setup.tokenFile())).hasSize(2);
-		assertThat(snippet.indexOf("balancer_by_lua_block")).isLessThan(snippet.indexOf("keepalive 256;"));
+		assertThat(snippet.indexOf("balancer_by_lua_block")).isLessThan(snippet.indexOf("keepalive 1024;"));
+	}
+
+	@Test
+	void eachRouteKeepsItsOwnNumberOfIdleConnections() throws Exception {
+		String snippet = Files.readString(new NginxFiles(setup()).writeSnippet());
+
+		String orders = snippet.substring(snippet.indexOf("upstream baton_orders {"),
+				snippet.indexOf("upstream baton_pay_ments {"));
+		String payments = snippet.substring(snippet.indexOf("upstream baton_pay_ments {"));
+		assertThat(orders).contains("keepalive 1024;").doesNotContain("keepalive 256;");
+		assertThat(payments).as("a route that names none keeps the default")
+			.contains("keepalive 256;")
+			.doesNotContain("keepalive 1024;");
 	}
 
 	@Test
@@ -108,7 +121,7 @@ class NginxFilesTests {
 				Path.of("/usr/share/nginx/modules"), "1", workers, temp, new Endpoint("127.0.0.1", 18180),
 				"a-long-enough-token",
 				List.of(new Route(ServiceName.of("orders"), new Endpoint("127.0.0.1", 18080), Balancing.ROUND_ROBIN,
-						ordersSlowStart),
+						ordersSlowStart, 1024),
 						new Route(ServiceName.of("pay-ments"), new Endpoint("127.0.0.1", 18081),
 								Balancing.LEAST_IN_FLIGHT)));
 	}
