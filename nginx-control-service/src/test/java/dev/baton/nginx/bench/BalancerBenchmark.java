@@ -158,8 +158,8 @@ public final class BalancerBenchmark {
 
 	/** What nginx's own statistics say it served, against what wrk counted. */
 	private static void counted(ControlClient client, ThroughputRounds rounds, Map<String, Integer> routes) {
-		// each worker adds its counts to shared memory every 250 ms
-		await().pollDelay(Duration.ofMillis(600)).until(() -> true);
+		// each worker adds its counts to shared memory every 500 ms
+		await().pollDelay(Duration.ofMillis(1100)).until(() -> true);
 		System.out.printf("%nPer-peer statistics nginx counted (requests / server errors / connect failures, all peers)"
 				+ " against the requests wrk completed, warm-up included:%n");
 		for (String route : ROUTES.subList(0, 4)) {
@@ -188,6 +188,9 @@ public final class BalancerBenchmark {
 			arguments.add("--baton.nginx-control.routes." + route + ".listen=127.0.0.1:" + routes.get(route));
 			if (!route.equals("drain")) {
 				arguments.add("--baton.nginx-control.routes." + route + ".slow-start=1s");
+			}
+			if (route.startsWith("lua-thousand")) {
+				arguments.add("--baton.nginx-control.routes." + route + ".keepalive=" + BenchNginx.keepalive(1000));
 			}
 		}
 		return new SpringApplicationBuilder(NginxControlApplication.class).run(arguments.toArray(String[]::new));

@@ -25,6 +25,17 @@ final class BenchNginx implements AutoCloseable {
 		this.directory = directory;
 	}
 
+	/**
+	 * Idle connections an upstream of so many peers keeps: one for every peer, and more
+	 * than nginx-control's default at 1,000 peers. Otherwise wrk's requests in turn over
+	 * 1,000 peers would find no connection to reuse and each open one, and the benchmark
+	 * would measure connecting (tens of µs, from run to run by several) rather than
+	 * balancing.
+	 */
+	static int keepalive(int peers) {
+		return Math.max(256, peers + 24);
+	}
+
 	/** Answers {@code ok} on every port. */
 	static BenchNginx backend(Path directory, List<Integer> ports) {
 		StringBuilder http = new StringBuilder(
@@ -59,14 +70,15 @@ final class BenchNginx implements AutoCloseable {
 		StringBuilder http = new StringBuilder("http {\n    access_log off;\n    keepalive_requests 100000;\n");
 		staticUpstream(http, "static_two", ports.staticTwo(), two);
 		staticUpstream(http, "static_thousand", ports.staticThousand(), thousand);
-		luaUpstream(http, "bare_two", ports.bareTwo(), "require(\"baseline.bare\")(" + two.get(0) + ", 2)", "");
+		luaUpstream(http, "bare_two", ports.bareTwo(), "require(\"baseline.bare\")(" + two.get(0) + ", 2)", "",
+				two.size());
 		luaUpstream(http, "bare_thousand", ports.bareThousand(),
-				"require(\"baseline.bare\")(" + thousand.get(0) + ", " + thousand.size() + ")", "");
+				"require(\"baseline.bare\")(" + thousand.get(0) + ", " + thousand.size() + ")", "", thousand.size());
 		String log = "log_by_lua_block { require(\"baseline.balancer\").log() }";
 		luaUpstream(http, "base_two", ports.baselineTwo(),
-				"require(\"baseline.balancer\").balance(\"base-two\", false)", log);
+				"require(\"baseline.balancer\").balance(\"base-two\", false)", log, two.size());
 		luaUpstream(http, "base_thousand", ports.baselineThousand(),
-				"require(\"baseline.balancer\").balance(\"base-thousand\", false)", log);
+				"require(\"baseline.balancer\").balance(\"base-thousand\", false)", log, thousand.size());
 		baselinePeers(http, ports.baselinePeers());
 		http.append("    include ").append(snippet).append(";\n}\n");
 		return write(directory, http.toString());
@@ -75,7 +87,9 @@ final class BenchNginx implements AutoCloseable {
 	private static void staticUpstream(StringBuilder http, String name, int listen, List<Integer> ports) {
 		http.append("    upstream ").append(name).append(" {\n");
 		ports.forEach((port) -> http.append("        server 127.0.0.1:").append(port).append(";\n"));
-		proxyTo(http.append("        keepalive 256;\n        keepalive_timeout 10s;\n    }\n"), name, listen, "");
+		proxyTo(http.append("        keepalive ")
+			.append(keepalive(ports.size()))
+			.append(";\n        keepalive_timeout 10s;\n    }\n"), name, listen, "");
 	}
 
 	/**
@@ -83,12 +97,15 @@ final class BenchNginx implements AutoCloseable {
 	 * shared memory, no counting and no log phase: the floor of any Lua balancer) or the
 	 * baseline.
 	 */
-	private static void luaUpstream(StringBuilder http, String name, int listen, String balancer, String log) {
+	private static void luaUpstream(StringBuilder http, String name, int listen, String balancer, String log,
+			int peers) {
 		http.append("    upstream ")
 			.append(name)
 			.append(" {\n        server 0.0.0.1;\n        balancer_by_lua_block { ")
 			.append(balancer)
-			.append(" }\n        keepalive 256;\n        keepalive_timeout 10s;\n    }\n");
+			.append(" }\n        keepalive ")
+			.append(keepalive(peers))
+			.append(";\n        keepalive_timeout 10s;\n    }\n");
 		proxyTo(http, name, listen, log);
 	}
 

@@ -1,6 +1,11 @@
 package dev.baton.nginx.bench;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +19,9 @@ import java.util.stream.IntStream;
  * rounds), its throughput against the static upstream's and its CPU per request over the
  * bare {@code balancer_by_lua}'s with as many peers: the median of each round's
  * difference, on which a load that drifts between rounds weighs less than on a difference
- * of medians.
+ * of medians. It also counts the TCP connections the machine opened per 1,000 requests
+ * (wrk's own included), which shows whether the front nginx reused its connections to the
+ * peers.
  */
 final class ThroughputRounds {
 
@@ -23,6 +30,13 @@ final class ThroughputRounds {
 	private static final Wrk WRK = new Wrk(1, 32, 3);
 
 	private static final Wrk WARM_UP = new Wrk(1, 32, 2);
+
+	/**
+	 * Before each measured run: opens again the idle connections to the peers that the
+	 * upstream keeps, which nginx closed 10 s after its last round (a round takes
+	 * longer), so that no upstream's run pays for connecting.
+	 */
+	private static final Wrk PRIME = new Wrk(1, 32, 1);
 
 	/**
 	 * One upstream of the front nginx.
@@ -40,6 +54,8 @@ final class ThroughputRounds {
 
 	private final Map<Upstream, List<Double>> cpu = new LinkedHashMap<>();
 
+	private final Map<Upstream, List<Double>> connections = new LinkedHashMap<>();
+
 	private final Map<Integer, Long> sent = new LinkedHashMap<>();
 
 	ThroughputRounds(BenchNginx front) {
@@ -56,9 +72,13 @@ final class ThroughputRounds {
 		upstreams.forEach((upstream) -> count(upstream, WARM_UP.run(upstream.port())));
 		for (int round = 0; round < ROUNDS; round++) {
 			for (Upstream upstream : upstreams) {
+				count(upstream, PRIME.run(upstream.port()));
 				long nanos = this.front.workerCpuNanos();
+				long opened = activeOpens();
 				Wrk.Result result = WRK.run(upstream.port());
 				count(upstream, result);
+				this.connections.computeIfAbsent(upstream, (key) -> new ArrayList<>())
+					.add((activeOpens() - opened) * 1000.0 / result.requests());
 				this.results.computeIfAbsent(upstream, (key) -> new ArrayList<>()).add(result);
 				this.cpu.computeIfAbsent(upstream, (key) -> new ArrayList<>())
 					.add((this.front.workerCpuNanos() - nanos) / 1000.0 / result.requests());
@@ -83,8 +103,8 @@ final class ThroughputRounds {
 	private void print(List<Upstream> upstreams, double loadBefore, double loadAfter) {
 		System.out.printf("%nThroughput: wrk -t1 -c32 -d3s, %d rounds interleaved, median of each; front nginx 1 worker"
 				+ " (load average %.1f before, %.1f after)%n", ROUNDS, loadBefore, loadAfter);
-		System.out.printf("%-5s %-34s %8s %9s %8s %11s %13s%n", "peers", "upstream", "req/s", "x static", "p99 ms",
-				"cpu us/req", "over bare us");
+		System.out.printf("%-5s %-34s %8s %9s %8s %11s %13s %13s%n", "peers", "upstream", "req/s", "x static", "p99 ms",
+				"cpu us/req", "over bare us", "conn/1k req");
 		Map<Integer, Double> staticRps = new LinkedHashMap<>();
 		Map<Integer, List<Double>> bareCpu = new LinkedHashMap<>();
 		for (Upstream upstream : upstreams) {
@@ -100,13 +120,14 @@ final class ThroughputRounds {
 			if (upstream.label().startsWith("bare")) {
 				bareCpu.put(upstream.peers(), cpuPerRequest);
 			}
-			System.out.printf("%-5d %-34s %8.0f %9.3f %8.2f %11.2f %13s%n", upstream.peers(), upstream.label(), rps,
-					rps / staticRps.get(upstream.peers()),
+			System.out.printf("%-5d %-34s %8.0f %9.3f %8.2f %11.2f %13s %13.1f%n", upstream.peers(), upstream.label(),
+					rps, rps / staticRps.get(upstream.peers()),
 					median(this.results.get(upstream).stream().map(Wrk.Result::p99Millis).toList()),
-					median(cpuPerRequest), overBare);
+					median(cpuPerRequest), overBare, median(this.connections.get(upstream)));
 		}
 		System.out.println("(cpu us/req: CPU time of the front nginx worker per request, its flush timer included;"
-				+ " bare: a balancer_by_lua that only sets the peers in turn, the floor of any Lua balancer)");
+				+ " bare: a balancer_by_lua that only sets the peers in turn, the floor of any Lua balancer;"
+				+ " conn/1k req: TCP connections the machine opened per 1,000 requests, wrk's 32 included)");
 		this.results.forEach((upstream, runs) -> runs.stream()
 			.filter((run) -> !run.errors().isEmpty())
 			.forEach((run) -> System.out.println("  " + upstream.label() + ": " + run.errors())));
@@ -114,6 +135,24 @@ final class ThroughputRounds {
 
 	private static double median(List<Double> values) {
 		return Percentiles.of(values, 50);
+	}
+
+	/**
+	 * The machine's TCP connections opened so far ({@code ActiveOpens} of
+	 * {@code /proc/net/snmp}).
+	 */
+	private static long activeOpens() {
+		try {
+			List<String> tcp = Files.readAllLines(Path.of("/proc/net/snmp"))
+				.stream()
+				.filter((line) -> line.startsWith("Tcp:"))
+				.toList();
+			int column = Arrays.asList(tcp.get(0).split("\\s+")).indexOf("ActiveOpens");
+			return Long.parseLong(tcp.get(1).split("\\s+")[column]);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	private static double load() {
