@@ -78,11 +78,11 @@ public final class LoopingClients implements AutoCloseable {
 					this.byUpstream.computeIfAbsent(response.body(), (key) -> new AtomicInteger()).incrementAndGet();
 				}
 				else {
-					fail(request, "got " + response.statusCode());
+					fail(request, i, "got " + response.statusCode());
 				}
 			}
 			catch (IOException ex) {
-				fail(request, "failed: " + ex);
+				fail(request, i, "failed: " + ex);
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
@@ -91,8 +91,9 @@ public final class LoopingClients implements AutoCloseable {
 		}
 	}
 
-	private void fail(HttpRequest request, String how) {
-		this.failures.add(Instant.now() + " " + request.method() + " " + how);
+	private void fail(HttpRequest request, int index, String how) {
+		this.failures.add(Instant.now() + " " + Thread.currentThread().getName() + " request " + index + " ("
+				+ request.method() + ") " + how);
 	}
 
 	public int succeeded() {
