@@ -59,8 +59,8 @@ public record NginxControlProperties(
 		routes = (routes != null) ? Map.copyOf(routes) : Map.of();
 		routes.keySet().forEach((service) -> PropertyChecks.serviceName("baton.nginx-control.routes", service));
 		routes.forEach((service, route) -> {
-			slowStart("baton.nginx-control.routes." + service + ".slow-start", route.slowStart());
-			keepalive("baton.nginx-control.routes." + service + ".keepalive", route.keepalive());
+			slowStart(routeProperty(service, "slow-start"), route.slowStart());
+			keepalive(routeProperty(service, "keepalive"), route.keepalive());
 		});
 		PropertyChecks.positive("baton.nginx-control.heartbeat-interval", heartbeatInterval);
 		PropertyChecks.positive("baton.nginx-control.reconcile-interval", reconcileInterval);
@@ -73,6 +73,10 @@ public record NginxControlProperties(
 			throw new IllegalArgumentException(
 					property + " must be 0 (off) to 1h in whole milliseconds, got " + slowStart);
 		}
+	}
+
+	private static String routeProperty(String service, String name) {
+		return "baton.nginx-control.routes." + service + "." + name;
 	}
 
 	private static void keepalive(String property, int keepalive) {
@@ -156,7 +160,7 @@ public record NginxControlProperties(
 			@DefaultValue("0s") Duration slowStart, @DefaultValue("" + Route.DEFAULT_KEEPALIVE) int keepalive) {
 
 		Endpoint listenEndpoint(String service) {
-			return PropertyChecks.address("baton.nginx-control.routes." + service + ".listen", this.listen);
+			return PropertyChecks.address(routeProperty(service, "listen"), this.listen);
 		}
 
 	}

@@ -54,6 +54,10 @@ public final class BalancerBenchmark {
 	private static final List<String> ROUTES = List.of("lua-two", "lua-thousand", "lua-two-canary",
 			"lua-thousand-canary", "drain");
 
+	/** How many peers each route gets, which sizes its idle connections too. */
+	private static final Map<String, Integer> PEERS = Map.of("lua-two", 2, "lua-thousand", 1000, "lua-two-canary", 2,
+			"lua-thousand-canary", 1000, "drain", 1);
+
 	private BalancerBenchmark() {
 	}
 
@@ -100,9 +104,7 @@ public final class BalancerBenchmark {
 			await().atMost(Duration.ofMinutes(2))
 				.pollInterval(Duration.ofMillis(100))
 				.ignoreExceptions()
-				.until(() -> upCount(client, "lua-thousand") == 1000 && upCount(client, "lua-two") == 2
-						&& upCount(client, "lua-thousand-canary") == 1000 && upCount(client, "lua-two-canary") == 2
-						&& upCount(client, "drain") == 1);
+				.until(() -> ROUTES.stream().allMatch((route) -> upCount(client, route) == PEERS.get(route)));
 			// every peer's slow start (1 s) is over before the first request
 			await().pollDelay(Duration.ofMillis(1500)).until(() -> true);
 			ThroughputRounds rounds = new ThroughputRounds(frontNginx);
@@ -189,9 +191,8 @@ public final class BalancerBenchmark {
 			if (!route.equals("drain")) {
 				arguments.add("--baton.nginx-control.routes." + route + ".slow-start=1s");
 			}
-			if (route.startsWith("lua-thousand")) {
-				arguments.add("--baton.nginx-control.routes." + route + ".keepalive=" + BenchNginx.keepalive(1000));
-			}
+			arguments
+				.add("--baton.nginx-control.routes." + route + ".keepalive=" + BenchNginx.keepalive(PEERS.get(route)));
 		}
 		return new SpringApplicationBuilder(NginxControlApplication.class).run(arguments.toArray(String[]::new));
 	}
