@@ -24,6 +24,7 @@ import tools.jackson.databind.JsonNode;
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;
 import dev.baton.kafka.testing.FreePorts;
+import dev.baton.nginx.dataplane.ControlClient;
 import dev.baton.nginx.dataplane.PeerCounters;
 import dev.baton.nginx.dataplane.UpstreamCounters;
 
@@ -234,6 +235,38 @@ abstract class ProgressiveDeliveryIntegrationTests extends NodeWorldTests {
 			.until(() -> peerStats("node-a").stream()
 				.anyMatch((stats) -> Instant.parse(stats.get("from").asString()).isAfter(applied.plusSeconds(3))));
 		assertThat(load.failures()).isEmpty();
+	}
+
+	@Test
+	void aKilledNginxWorkerLosesAtMostItsUnflushedCountsAndThePeersCountersGoOnGrowing() {
+		UpstreamServer app = closeLater(new UpstreamServer());
+		RunningNode node = this.world.node("node-a", "managed", List.of("orders"));
+		this.topics.up("orders", app.endpoint());
+		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(app.endpoint())));
+		ControlClient control = node.control();
+		closeLater(new LoopingClients(node.listenPort("orders"), 2));
+		await().atMost(WAIT).until(() -> counters(control, app).requests() > 200);
+		List<Long> masters = NginxProcesses.masters(node.workingDirectory());
+		ProcessHandle worker = ProcessHandle.of(masters.get(0)).orElseThrow().children().findFirst().orElseThrow();
+		long before = counters(control, app).requests();
+
+		assertThat(worker.destroyForcibly()).as("kill -9 of nginx worker " + worker.pid()).isTrue();
+
+		// the worker that nginx starts in its place counts and flushes from zero, on top
+		// of the shared counters the killed one left
+		await().atMost(WAIT).until(() -> counters(control, app).requests() > before + 1000);
+		PeerCounters after = counters(control, app);
+		assertThat(after.serverErrors()).as("server errors against the requests (the sum of the latency buckets)")
+			.isLessThanOrEqualTo(after.requests());
+		assertThat(after.requests()).isEqualTo(after.latencyBuckets().stream().mapToLong(Long::longValue).sum());
+		assertThat(NginxProcesses.masters(node.workingDirectory())).as("the nginx master after its worker's kill")
+			.isEqualTo(masters);
+		assertThat(ProcessHandle.of(masters.get(0)).orElseThrow().children().map(ProcessHandle::pid)).as("its workers")
+			.doesNotContain(worker.pid());
+	}
+
+	private static PeerCounters counters(ControlClient control, UpstreamServer app) {
+		return control.counters(ORDERS).peers().getOrDefault(app.endpoint(), PeerCounters.NONE);
 	}
 
 	/**
