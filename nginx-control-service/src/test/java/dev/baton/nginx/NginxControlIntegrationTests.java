@@ -1,5 +1,6 @@
 package dev.baton.nginx;
 
+import java.io.IOException;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -259,14 +260,10 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 	@Test
 	void countsARequestOutWhenItsClientGoesAway() throws Exception {
 		UpstreamServer slow = closeLater(new UpstreamServer());
-		RunningNode node = node("node-a", "managed", "orders");
-		this.topics.up("orders", slow.endpoint());
-		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(slow.endpoint())));
+		RunningNode node = managedNodeWithPeerUp(slow);
 		ServiceName orders = ServiceName.of("orders");
 
-		try (Socket client = new Socket("127.0.0.1", node.listenPort("orders"))) {
-			client.getOutputStream()
-				.write("GET /?hold=3000 HTTP/1.1\r\nHost: test\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+		try (Socket client = heldRequest(node.listenPort("orders"), 3000)) {
 			await().atMost(WAIT).until(() -> node.control().peers(orders).inFlight().get(slow.endpoint()) == 1);
 		}
 
@@ -276,17 +273,74 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 	}
 
 	@Test
+	void requestsOfKilledWorkersLeaveThePeersInFlightCountOnceNginxStartsWorkersInTheirPlace() throws Exception {
+		UpstreamServer slow = closeLater(new UpstreamServer());
+		RunningNode node = managedNodeWithPeerUp(slow);
+		ServiceName orders = ServiceName.of("orders");
+		List<Socket> clients = new ArrayList<>();
+		try {
+			for (int i = 0; i < 4; i++) {
+				clients.add(heldRequest(node.listenPort("orders"), 20_000));
+			}
+			await().atMost(WAIT).until(() -> node.control().peers(orders).inFlight().get(slow.endpoint()) == 4);
+			List<Long> masters = NginxProcesses.masters(node.workingDirectory());
+			List<ProcessHandle> workers = ProcessHandle.of(masters.get(0)).orElseThrow().children().toList();
+
+			workers.forEach(ProcessHandle::destroyForcibly);
+
+			// the workers nginx starts in their place set the killed ones' counts to
+			// zero:
+			// a drain of this peer is not held up by requests that died with them
+			await().atMost(WAIT).until(() -> node.control().peers(orders).inFlight().get(slow.endpoint()) == 0);
+			assertThat(slow.inProgress()).as("the app is still holding the requests nginx lost").isEqualTo(4);
+			assertThat(NginxProcesses.masters(node.workingDirectory())).as("the nginx master").isEqualTo(masters);
+			clients.add(heldRequest(node.listenPort("orders"), 20_000));
+			await().atMost(WAIT).until(() -> slow.inProgress() == 5);
+			assertThat(node.control().peers(orders).inFlight()).as("a request through a new worker")
+				.containsEntry(slow.endpoint(), 1L);
+		}
+		finally {
+			for (Socket client : clients) {
+				client.close();
+			}
+		}
+	}
+
+	@Test
+	void workersOfAReloadCountOnTheSameCountersAsTheOldOnesFinishingTheirRequests() throws Exception {
+		UpstreamServer slow = closeLater(new UpstreamServer());
+		RunningNode node = managedNodeWithPeerUp(slow);
+		ServiceName orders = ServiceName.of("orders");
+		CompletableFuture<HttpResponse<String>> request = heldGet(node.listenPort("orders"), 4000);
+		await().atMost(WAIT).until(() -> slow.inProgress() == 1);
+		long master = NginxProcesses.masters(node.workingDirectory()).get(0);
+		Set<Long> old = new TreeSet<>(
+				ProcessHandle.of(master).orElseThrow().children().map(ProcessHandle::pid).toList());
+
+		// Baton never reloads nginx; a user of an attached nginx may (nginx -s reload)
+		assertThat(new ProcessBuilder("kill", "-HUP", Long.toString(master)).start().waitFor()).isZero();
+
+		await().atMost(WAIT)
+			.until(() -> ProcessHandle.of(master)
+				.orElseThrow()
+				.children()
+				.map(ProcessHandle::pid)
+				.filter((pid) -> !old.contains(pid))
+				.count() >= 2);
+		assertThat(slow.inProgress()).as("the old worker is still serving the request").isEqualTo(1);
+		assertThat(node.control().peers(orders).inFlight())
+			.as("the request of an old worker, read through the new ones (the old ones no longer accept)")
+			.containsEntry(slow.endpoint(), 1L);
+		assertThat(request.get().statusCode()).isEqualTo(200);
+		await().atMost(WAIT).until(() -> node.control().peers(orders).inFlight().get(slow.endpoint()) == 0);
+	}
+
+	@Test
 	void heldInFlightReadAnswersWhenTheLastRequestEnds() throws Exception {
 		UpstreamServer slow = closeLater(new UpstreamServer());
-		RunningNode node = node("node-a", "managed", "orders");
-		this.topics.up("orders", slow.endpoint());
-		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(slow.endpoint())));
+		RunningNode node = managedNodeWithPeerUp(slow);
 		ServiceName orders = ServiceName.of("orders");
-		CompletableFuture<HttpResponse<String>> request = HttpClient.newHttpClient()
-			.sendAsync(
-					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.listenPort("orders") + "/?hold=300"))
-						.build(),
-					HttpResponse.BodyHandlers.ofString());
+		CompletableFuture<HttpResponse<String>> request = heldGet(node.listenPort("orders"), 300);
 		await().atMost(WAIT).until(() -> slow.inProgress() == 1);
 
 		Map<Endpoint, Long> counts = node.control().inFlight(orders, List.of(slow.endpoint()), Duration.ofSeconds(1));
@@ -386,6 +440,27 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 			.isThrownBy(() -> new ControlClient(node.controlEndpoint(), "not-the-token").epoch())
 			.withMessageContaining("401");
 		assertThat(node.control().epoch()).isNotBlank();
+	}
+
+	private RunningNode managedNodeWithPeerUp(UpstreamServer app) {
+		RunningNode node = node("node-a", "managed", "orders");
+		this.topics.up("orders", app.endpoint());
+		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(app.endpoint())));
+		return node;
+	}
+
+	private static CompletableFuture<HttpResponse<String>> heldGet(int port, int millis) {
+		return HttpClient.newHttpClient()
+			.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/?hold=" + millis)).build(),
+					HttpResponse.BodyHandlers.ofString());
+	}
+
+	/** A GET the app holds for the given time, sent on a socket of its own. */
+	private static Socket heldRequest(int port, int millis) throws IOException {
+		Socket client = new Socket("127.0.0.1", port);
+		client.getOutputStream()
+			.write(("GET /?hold=" + millis + " HTTP/1.1\r\nHost: test\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+		return client;
 	}
 
 }

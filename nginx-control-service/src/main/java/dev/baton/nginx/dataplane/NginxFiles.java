@@ -24,8 +24,8 @@ import java.util.Set;
  */
 public class NginxFiles {
 
-	private static final List<String> LUA = List.of("balancer.lua", "control.lua", "peer_cache.lua", "peerset.lua",
-			"pick.lua", "tally.lua", "weights.lua");
+	private static final List<String> LUA = List.of("balancer.lua", "control.lua", "inflight.lua", "peer_cache.lua",
+			"peerset.lua", "pick.lua", "tally.lua", "weights.lua");
 
 	private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rw-------");
 

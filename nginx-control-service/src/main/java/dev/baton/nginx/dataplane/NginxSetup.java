@@ -51,6 +51,15 @@ public record NginxSetup(NodeId nodeId, Path workingDirectory, String modulesInc
 		return this.workingDirectory.resolve("control.token");
 	}
 
+	/**
+	 * The requests in flight per peer, which nginx maps into every one of its processes
+	 * (see {@code baton/inflight.lua}).
+	 * @return the file
+	 */
+	public Path countersFile() {
+		return this.workingDirectory.resolve("inflight.counters");
+	}
+
 	public Path pidFile() {
 		return this.workingDirectory.resolve("nginx.pid");
 	}

@@ -67,7 +67,10 @@ final class BenchNginx implements AutoCloseable {
 	 * and the node's Lua routes from its snippet. The peers are consecutive ports.
 	 */
 	static BenchNginx front(Path directory, Path snippet, FrontPorts ports, List<Integer> two, List<Integer> thousand) {
-		StringBuilder http = new StringBuilder("http {\n    access_log off;\n    keepalive_requests 100000;\n");
+		// The baseline counts in flight in a shared dictionary of its own, as Baton's
+		// balancer did.
+		StringBuilder http = new StringBuilder(
+				"http {\n    access_log off;\n    keepalive_requests 100000;\n    lua_shared_dict baton_inflight 8m;\n");
 		staticUpstream(http, "static_two", ports.staticTwo(), two);
 		staticUpstream(http, "static_thousand", ports.staticThousand(), thousand);
 		luaUpstream(http, "bare_two", ports.bareTwo(), "require(\"baseline.bare\")(" + two.get(0) + ", 2)", "",

@@ -66,14 +66,19 @@ class NginxFilesTests {
 	}
 
 	@Test
-	void snippetGivesEachRouteItsBalancingAndEachWorkerItsStatisticsTimer() throws Exception {
-		String snippet = Files.readString(new NginxFiles(setup()).writeSnippet());
+	void snippetGivesEachRouteItsBalancingAndEachWorkerItsInFlightRowAndStatisticsTimer() throws Exception {
+		NginxSetup setup = setup();
+		String snippet = Files.readString(new NginxFiles(setup).writeSnippet());
 
 		assertThat(snippet).contains("balance(\"orders\", false)", "balance(\"pay-ments\", true)",
-				"lua_shared_dict baton_stats ", "init_worker_by_lua_block { require(\"baton.tally\").start() }",
-				"log_by_lua_block { require(\"baton.balancer\").log() }");
+				"lua_shared_dict baton_stats ", "log_by_lua_block { require(\"baton.balancer\").log() }",
+				"init(\"" + setup.tokenFile() + "\", \"" + setup.countersFile() + "\")");
+		assertThat(snippet.substring(snippet.indexOf("init_worker_by_lua_block {")))
+			.startsWith("init_worker_by_lua_block {\n    require(\"baton.inflight\").start()\n"
+					+ "    require(\"baton.tally\").start()\n}\n");
 		assertThat(this.directory.resolve("lua/baton")).isDirectoryContaining("glob:**/weights.lua")
-			.isDirectoryContaining("glob:**/tally.lua");
+			.isDirectoryContaining("glob:**/tally.lua")
+			.isDirectoryContaining("glob:**/inflight.lua");
 	}
 
 	@Test

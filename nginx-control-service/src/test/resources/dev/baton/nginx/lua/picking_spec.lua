@@ -16,8 +16,8 @@ end
 local function peers(...)
     local up = {}
     for i, weight in ipairs({ ... }) do
-        up[i] = { key = "orders/127.0.0.1:" .. (9000 + i), weight = weight, since = 0, effective = weight,
-                  current = 0 }
+        up[i] = { key = "orders/127.0.0.1:" .. (9000 + i), slot = i, weight = weight, since = 0,
+                  effective = weight, current = 0 }
     end
     return up
 end
@@ -87,9 +87,10 @@ end
 
 checks[#checks + 1] = function()
     local e = entry(peers(100, 25))
-    local idle = { get = function() return 0 end }
+    local idle = { rows = function() return 2 end, count = function() return 0 end }
     local counts = picks(e, 125, function(x) return pick.least_in_flight(x, nil, idle) end)
-    local busy = { get = function(_, key) return key == "orders/127.0.0.1:9001" and 5 or 1 end }
+    -- peer 9001 has slot 1
+    local busy = { rows = function() return 2 end, count = function(slot) return slot == 1 and 5 or 1 end }
     return equal(counts["orders/127.0.0.1:9002"], 25, "idle peers share by weight")
         or equal(pick.least_in_flight(e, nil, busy).key, "orders/127.0.0.1:9002",
             "fewest in flight per weight (1/25 < 5/100)")

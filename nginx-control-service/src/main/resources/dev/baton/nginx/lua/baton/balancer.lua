@@ -6,13 +6,13 @@
 local ngx_balancer = require "ngx.balancer"
 local base = require "resty.core.base"
 local ffi = require "ffi"
+local inflight = require "baton.inflight"
 local peer_cache = require "baton.peer_cache"
 local pick = require "baton.pick"
 local tally = require "baton.tally"
 
 local ngx = ngx
 local now = ngx.now
-local inflight = ngx.shared.baton_inflight
 local get_request = base.get_request
 local get_last_failure = ngx_balancer.get_last_failure
 local cast = ffi.cast
@@ -41,6 +41,9 @@ local function request_id()
     return tonumber(cast("uintptr_t", get_request()))
 end
 
+-- This worker's row of in-flight counters (see baton.inflight), by the peer's slot.
+local counts
+
 local function pick_from(entry, tried, least)
     if least then
         return pick.least_in_flight(entry, tried, inflight)
@@ -54,20 +57,21 @@ end
 -- version: the peer is used only if the set it came from is still the current one. So a peer
 -- set replaced at any time before is seen by this request (which then chooses again from the
 -- new set), and one replaced later by the control side's drain poll (which then sees the
--- count): never by neither. One shared-memory read per request, after the count.
+-- count): never by neither. One shared-memory read per request, after the count: the
+-- dictionary's lock is the memory barrier that makes the count visible first.
 local function choose(service, tried, least)
     local entry = peer_cache.cached(service)
     for attempt = 1, 3 do
         local peer = entry.n > 0 and pick_from(entry, tried, least) or nil
         if peer then
-            inflight:incr(peer.key, 1, 0)
+            counts[peer.slot] = counts[peer.slot] + 1
         end
         local version = peer_cache.version(service)
         if version == entry.version or attempt == 3 then
             return peer, entry
         end
         if peer then
-            inflight:incr(peer.key, -1, 0)
+            counts[peer.slot] = counts[peer.slot] - 1
         end
         entry = peer_cache.refresh(service, version)
     end
@@ -76,7 +80,7 @@ end
 -- nginx is retrying: the request leaves the failed peer, which it must not try again, and the
 -- failed try is kept for the log phase to count.
 local function leave(id, previous)
-    inflight:incr(previous.key, -1, 0)
+    counts[previous.slot] = counts[previous.slot] - 1
     peers[id] = nil
     local retry = retries[id]
     if not retry then
@@ -91,6 +95,13 @@ end
 -- least: whether the route balances by least in flight (round-robin otherwise). The slow start
 -- comes with the peer set (see baton.peerset).
 function _M.balance(service, least)
+    if not counts then
+        counts = inflight.row()
+        if not counts then
+            ngx.log(ngx.ERR, "baton: this worker has no row of in-flight counters, answering 502")
+            return ngx.exit(NGX_BUSY)
+        end
+    end
     local id = request_id()
     local retrying = get_last_failure() ~= nil
     local previous = retrying and peers[id] or nil
@@ -136,7 +147,7 @@ function _M.log()
         retries[id] = nil
     end
     if peer then
-        inflight:incr(peer.key, -1, 0)
+        counts[peer.slot] = counts[peer.slot] - 1
     elseif not tries then
         return
     end

@@ -2,12 +2,12 @@
 -- with in-flight counts, reads each peer's request statistics, and reads the epoch that tells
 -- it whether nginx restarted. Plain text, one peer per line, so no JSON library is needed on a
 -- stock nginx.
+local inflight = require "baton.inflight"
 local peerset = require "baton.peerset"
 local tally = require "baton.tally"
 
 local ngx = ngx
 local peers_dict = ngx.shared.baton_peers
-local inflight = ngx.shared.baton_inflight
 
 local _M = {}
 
@@ -23,9 +23,17 @@ local SLOW_START_LINE = "^slow%-start[^\n]*"
 local SLOW_START = "^slow%-start (%d+)%.?(%d*)$"
 local MAX_SLOW_START_MS = 3600 * 1000
 
+-- In flight on a peer ("service/host:port"), on the whole node; 0 for a peer with no slot.
+local function in_flight(key)
+    local slot = inflight.slot(key)
+    return slot and inflight.count(slot) or 0
+end
+
 -- Runs once in the master when nginx starts: a new shared memory zone gets a new epoch,
--- which the restart of nginx (not a reload, which Baton never does) creates.
-function _M.init(token_file)
+-- which the restart of nginx (not a reload, which Baton never does) creates. The in-flight
+-- counters are mapped from counters_file (see baton.inflight).
+function _M.init(token_file, counters_file)
+    inflight.init(counters_file)
     local file, err = io.open(token_file, "r")
     if not file then
         error("baton: cannot read the control token file " .. token_file .. ": " .. tostring(err))
@@ -66,7 +74,7 @@ local function read_peers(service)
     local lines = { "version " .. (peers_dict:get("v:" .. service) or 0),
                     "slow-start " .. seconds(peerset.slow_start(raw)) }
     peerset.each(raw, function(address, up, weight, since)
-        lines[#lines + 1] = address .. (up and " up " or " down ") .. (inflight:get(service .. "/" .. address) or 0)
+        lines[#lines + 1] = address .. (up and " up " or " down ") .. in_flight(service .. "/" .. address)
             .. " " .. weight .. " " .. since
     end)
     return reply(200, table.concat(lines, "\n") .. "\n")
@@ -127,10 +135,18 @@ local function replace_peers(service)
         end
         local up = state == "up"
         lines[#lines + 1] = peerset.line(address, up, weight, up and (since[address] or now) or 0)
+        kept[#kept + 1] = address
         kept[address] = true
     end
     local wanted = table.concat(lines, "\n")
     if stored ~= wanted then
+        inflight.sweep()
+        for _, address in ipairs(kept) do
+            local ok, err = inflight.join(service .. "/" .. address)
+            if not ok then
+                return reply(507, "cannot count the requests of " .. service .. "/" .. address .. ": " .. err .. "\n")
+            end
+        end
         local ok, err = peers_dict:set("p:" .. service, wanted)
         if not ok then
             return reply(507, "cannot store the peers of " .. service .. ": " .. err .. "\n")
@@ -139,6 +155,7 @@ local function replace_peers(service)
         peerset.each(stored, function(address)
             if not kept[address] then
                 tally.forget(service .. "/" .. address)
+                inflight.leave(service .. "/" .. address)
             end
         end)
     end
@@ -184,7 +201,7 @@ local function read_inflight(service)
     while true do
         local lines, idle = {}, false
         for i, key in ipairs(keys) do
-            local count = inflight:get(key) or 0
+            local count = in_flight(key)
             lines[i] = peers[i] .. " " .. count
             idle = idle or count <= 0
         end

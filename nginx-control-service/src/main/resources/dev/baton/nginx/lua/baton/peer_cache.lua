@@ -3,6 +3,7 @@
 -- state. While a peer slow-starts, the weights are computed again at most every 100 ms. The
 -- balancer reads the version once per request, after counting the peer it picked from the
 -- cached set (see baton.balancer), and asks for a fresh entry when it changed.
+local inflight = require "baton.inflight"
 local peerset = require "baton.peerset"
 local weights = require "baton.weights"
 
@@ -12,8 +13,8 @@ local peers_dict = ngx.shared.baton_peers
 local _M = {}
 
 -- service -> entry { version, up = { peer... }, n, groups, group_count, total, scan, counts,
--- slow_start, ramp_until, reweigh_at }; peer = { host, port, key, weight, since, effective,
--- current }
+-- slow_start, ramp_until, reweigh_at }; peer = { host, port, key, slot, weight, since,
+-- effective, current }
 local cache = {}
 
 -- service -> "v:<service>", so that no request builds the key again.
@@ -33,17 +34,23 @@ local function decode(service, version, previous)
     local up = {}
     local raw = peers_dict:get("p:" .. service) or ""
     peerset.each(raw, function(address, is_up, weight, since)
-        if is_up then
+        local key = service .. "/" .. address
+        -- The control endpoint gives a peer its slot before it stores the set.
+        local slot = is_up and inflight.slot(key)
+        if slot then
             local host, port = address:match("^(.*):(%d+)$")
             up[#up + 1] = {
                 host = host:gsub("^%[(.*)%]$", "%1"),
                 port = tonumber(port),
-                key = service .. "/" .. address,
+                key = key,
+                slot = slot,
                 weight = weight,
                 since = since / 1000,
                 effective = weight,
                 current = 0,
             }
+        elseif is_up then
+            ngx.log(ngx.ERR, "baton: peer ", key, " has no in-flight slot, so it is not used")
         end
     end)
     local entry = {

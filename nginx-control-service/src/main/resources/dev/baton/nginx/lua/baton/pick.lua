@@ -44,15 +44,17 @@ end
 -- The fewest requests in flight on the node per unit of weight, as nginx's least_conn: ties
 -- (every peer idle, at low load) go by smooth weighted round-robin among the tied peers, so
 -- that weights hold at any load. Reads every up peer's count: its cost follows the peers.
+-- inflight: baton.inflight, or anything with its rows() and count(slot, rows).
 function _M.least_in_flight(entry, tried, inflight)
     local up, n, counts = entry.up, entry.n, entry.counts
+    local rows = inflight.rows()
     local best, best_count, tied = nil, 0, 0
     for i = 1, n do
         local peer = up[i]
         if tried and tried[peer.key] then
             counts[i] = -1
         else
-            local count = inflight:get(peer.key) or 0
+            local count = inflight.count(peer.slot, rows)
             counts[i] = count
             if not best or count * best.effective < best_count * peer.effective then
                 best, best_count, tied = peer, count, 1
