@@ -41,8 +41,9 @@ import static org.awaitility.Awaitility.await;
  * (the baseline, a copy kept under the test resources) and Baton's balancer, with and
  * without a canary, at 2 and 1,000 peers (all served by a backend nginx); then gate
  * command to {@code PeerApplied} latency and last request end to {@code PeerDrained}
- * latency through a real broker. Run with
- * {@code ./mvnw -q -B -pl nginx-control-service test-compile exec:java}.
+ * latency through a real broker; last, with valgrind installed, the front worker's
+ * instructions and cache misses per request through every upstream under callgrind. Run
+ * with {@code ./mvnw -q -B -pl nginx-control-service test-compile exec:java}.
  */
 public final class BalancerBenchmark {
 
@@ -53,6 +54,9 @@ public final class BalancerBenchmark {
 	/** The node's routes; every one but the drain's slow-starts for 1 s. */
 	private static final List<String> ROUTES = List.of("lua-two", "lua-thousand", "lua-two-canary",
 			"lua-thousand-canary", "drain");
+
+	/** The routes wrk runs through. */
+	private static final List<String> MEASURED = ROUTES.subList(0, 4);
 
 	/** How many peers each route gets, which sizes its idle connections too. */
 	private static final Map<String, Integer> PEERS = Map.of("lua-two", 2, "lua-thousand", 1000, "lua-two-canary", 2,
@@ -101,14 +105,8 @@ public final class BalancerBenchmark {
 			awaitListening(front.baselinePeers());
 			baselinePeers(front.baselinePeers(), "base-two", two);
 			baselinePeers(front.baselinePeers(), "base-thousand", thousand);
-			await().atMost(Duration.ofMinutes(2))
-				.pollInterval(Duration.ofMillis(100))
-				.ignoreExceptions()
-				.until(() -> ROUTES.stream().allMatch((route) -> upCount(client, route) == PEERS.get(route)));
-			// every peer's slow start (1 s) is over before the first request
-			await().pollDelay(Duration.ofMillis(1500)).until(() -> true);
-			ThroughputRounds rounds = new ThroughputRounds(frontNginx);
-			rounds.run(List.of(new Upstream(2, "static", front.staticTwo()),
+			awaitEveryPeerUp(client, ROUTES);
+			List<Upstream> upstreams = List.of(new Upstream(2, "static", front.staticTwo()),
 					new Upstream(2, "bare balancer_by_lua", front.bareTwo()),
 					new Upstream(2, "baseline (before weights, stats)", front.baselineTwo()),
 					new Upstream(2, "Baton", routes.get("lua-two")),
@@ -117,10 +115,29 @@ public final class BalancerBenchmark {
 					new Upstream(1000, "bare balancer_by_lua", front.bareThousand()),
 					new Upstream(1000, "baseline (before weights, stats)", front.baselineThousand()),
 					new Upstream(1000, "Baton", routes.get("lua-thousand")),
-					new Upstream(1000, "Baton, one peer at weight 25", routes.get("lua-thousand-canary"))));
+					new Upstream(1000, "Baton, one peer at weight 25", routes.get("lua-thousand-canary")));
+			ThroughputRounds rounds = new ThroughputRounds(frontNginx);
+			rounds.run(upstreams);
 			counted(client, rounds, routes);
 			AnswerLatencies.gateCommands(topics, events, endpoint(two.get(0)));
 			AnswerLatencies.drains(topics, events, slow, routes.get("drain"));
+			if (InstructionCounts.available()) {
+				Path dumps = Files.createDirectories(root.resolve("callgrind"));
+				frontNginx.restartUnderCallgrind(dumps);
+				awaitListening(front.baselinePeers(), Duration.ofMinutes(2));
+				baselinePeers(front.baselinePeers(), "base-two", two);
+				baselinePeers(front.baselinePeers(), "base-thousand", thousand);
+				// the node sees a new nginx (its epoch) and pushes every set to it again
+				// (the drain route's peer was left drained)
+				awaitEveryPeerUp(client, MEASURED);
+				// nginx keeps the sets; the node's reads of its control endpoint, every
+				// second, would weigh on a worker slowed down fifty times by callgrind
+				node.close();
+				new InstructionCounts(frontNginx, dumps).run(upstreams);
+			}
+			else {
+				System.out.println("\n(no instruction counts: valgrind is not installed)");
+			}
 		}
 		finally {
 			broker.destroy();
@@ -164,7 +181,7 @@ public final class BalancerBenchmark {
 		await().pollDelay(Duration.ofMillis(1100)).until(() -> true);
 		System.out.printf("%nPer-peer statistics nginx counted (requests / server errors / connect failures, all peers)"
 				+ " against the requests wrk completed, warm-up included:%n");
-		for (String route : ROUTES.subList(0, 4)) {
+		for (String route : MEASURED) {
 			long requests = 0;
 			long errors = 0;
 			long failures = 0;
@@ -195,6 +212,17 @@ public final class BalancerBenchmark {
 				.add("--baton.nginx-control.routes." + route + ".keepalive=" + BenchNginx.keepalive(PEERS.get(route)));
 		}
 		return new SpringApplicationBuilder(NginxControlApplication.class).run(arguments.toArray(String[]::new));
+	}
+
+	/**
+	 * Waits for the routes' peers up in nginx, and for their slow start (1 s) to end.
+	 */
+	private static void awaitEveryPeerUp(ControlClient client, List<String> routes) {
+		await().atMost(Duration.ofMinutes(2))
+			.pollInterval(Duration.ofMillis(100))
+			.ignoreExceptions()
+			.until(() -> routes.stream().allMatch((route) -> upCount(client, route) == PEERS.get(route)));
+		await().pollDelay(Duration.ofMillis(1500)).until(() -> true);
 	}
 
 	private static long upCount(ControlClient client, String service) {
@@ -229,7 +257,11 @@ public final class BalancerBenchmark {
 	}
 
 	private static void awaitListening(int port) {
-		await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).ignoreExceptions().until(() -> {
+		awaitListening(port, Duration.ofSeconds(30));
+	}
+
+	private static void awaitListening(int port, Duration atMost) {
+		await().atMost(atMost).pollInterval(Duration.ofMillis(50)).ignoreExceptions().until(() -> {
 			try (Socket socket = new Socket("127.0.0.1", port)) {
 				return true;
 			}

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -160,10 +161,27 @@ final class BenchNginx implements AutoCloseable {
 	}
 
 	void start() {
+		start(List.of());
+	}
+
+	/**
+	 * Stops this nginx and starts it again under callgrind, its workers too, counting
+	 * from the start; each worker's dumps go to {@code callgrind.<pid>.<n>} in the
+	 * directory.
+	 * @param dumps where the dumps go
+	 */
+	void restartUnderCallgrind(Path dumps) throws InterruptedException {
+		close();
+		start(List.of("/usr/bin/valgrind", "--tool=callgrind", "--trace-children=yes", "--cache-sim=yes",
+				InstructionCounts.LAST_LEVEL, "--callgrind-out-file=" + dumps.resolve("callgrind.%p")));
+	}
+
+	private void start(List<String> wrapper) {
+		List<String> command = new ArrayList<>(wrapper);
+		command.addAll(List.of("/usr/sbin/nginx", "-p", this.directory + "/", "-c",
+				this.directory.resolve("nginx.conf").toString()));
 		try {
-			this.process = new ProcessBuilder("/usr/sbin/nginx", "-p", this.directory + "/", "-c",
-					this.directory.resolve("nginx.conf").toString())
-				.redirectErrorStream(true)
+			this.process = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(this.directory.resolve("nginx.out").toFile())
 				.start();
 		}
@@ -179,10 +197,19 @@ final class BenchNginx implements AutoCloseable {
 	 */
 	long workerCpuNanos() {
 		try {
-			long master = Long.parseLong(Files.readString(this.directory.resolve("nginx.pid")).trim());
-			long worker = ProcessHandle.of(master).orElseThrow().children().findFirst().orElseThrow().pid();
-			String schedstat = Files.readString(Path.of("/proc", String.valueOf(worker), "schedstat"));
+			String schedstat = Files.readString(Path.of("/proc", String.valueOf(workerPid()), "schedstat"));
 			return Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/** Its one worker's pid. */
+	long workerPid() {
+		try {
+			long master = Long.parseLong(Files.readString(this.directory.resolve("nginx.pid")).trim());
+			return ProcessHandle.of(master).orElseThrow().children().findFirst().orElseThrow().pid();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
