@@ -311,8 +311,7 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 		UpstreamServer slow = closeLater(new UpstreamServer());
 		RunningNode node = managedNodeWithPeerUp(slow);
 		ServiceName orders = ServiceName.of("orders");
-		CompletableFuture<HttpResponse<String>> request = heldGet(node.listenPort("orders"), 4000);
-		await().atMost(WAIT).until(() -> slow.inProgress() == 1);
+		CompletableFuture<HttpResponse<String>> request = heldGetUnderWay(node, slow, 4000);
 		long master = NginxProcesses.masters(node.workingDirectory()).get(0);
 		Set<Long> old = new TreeSet<>(
 				ProcessHandle.of(master).orElseThrow().children().map(ProcessHandle::pid).toList());
@@ -340,8 +339,7 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 		UpstreamServer slow = closeLater(new UpstreamServer());
 		RunningNode node = managedNodeWithPeerUp(slow);
 		ServiceName orders = ServiceName.of("orders");
-		CompletableFuture<HttpResponse<String>> request = heldGet(node.listenPort("orders"), 300);
-		await().atMost(WAIT).until(() -> slow.inProgress() == 1);
+		CompletableFuture<HttpResponse<String>> request = heldGetUnderWay(node, slow, 300);
 
 		Map<Endpoint, Long> counts = node.control().inFlight(orders, List.of(slow.endpoint()), Duration.ofSeconds(1));
 		Instant answered = Instant.now();
@@ -449,10 +447,15 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 		return node;
 	}
 
-	private static CompletableFuture<HttpResponse<String>> heldGet(int port, int millis) {
-		return HttpClient.newHttpClient()
-			.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/?hold=" + millis)).build(),
-					HttpResponse.BodyHandlers.ofString());
+	/** A GET the app holds for the given time, returned once the app is holding it. */
+	private static CompletableFuture<HttpResponse<String>> heldGetUnderWay(RunningNode node, UpstreamServer app,
+			int millis) {
+		CompletableFuture<HttpResponse<String>> request = HttpClient.newHttpClient()
+			.sendAsync(HttpRequest
+				.newBuilder(URI.create("http://127.0.0.1:" + node.listenPort("orders") + "/?hold=" + millis))
+				.build(), HttpResponse.BodyHandlers.ofString());
+		await().atMost(WAIT).until(() -> app.inProgress() == 1);
+		return request;
 	}
 
 	/** A GET the app holds for the given time, sent on a socket of its own. */

@@ -123,7 +123,7 @@ public final class BalancerBenchmark {
 			AnswerLatencies.drains(topics, events, slow, routes.get("drain"));
 			if (InstructionCounts.available()) {
 				Path dumps = Files.createDirectories(root.resolve("callgrind"));
-				frontNginx.restartUnderCallgrind(dumps);
+				frontNginx.restartUnder(InstructionCounts.callgrind(dumps));
 				awaitListening(front.baselinePeers(), Duration.ofMinutes(2));
 				baselinePeers(front.baselinePeers(), "base-two", two);
 				baselinePeers(front.baselinePeers(), "base-thousand", thousand);

@@ -165,15 +165,12 @@ final class BenchNginx implements AutoCloseable {
 	}
 
 	/**
-	 * Stops this nginx and starts it again under callgrind, its workers too, counting
-	 * from the start; each worker's dumps go to {@code callgrind.<pid>.<n>} in the
-	 * directory.
-	 * @param dumps where the dumps go
+	 * Stops this nginx and starts it again under another program.
+	 * @param wrapper that program's command line, which nginx's follows
 	 */
-	void restartUnderCallgrind(Path dumps) throws InterruptedException {
+	void restartUnder(List<String> wrapper) throws InterruptedException {
 		close();
-		start(List.of("/usr/bin/valgrind", "--tool=callgrind", "--trace-children=yes", "--cache-sim=yes",
-				InstructionCounts.LAST_LEVEL, "--callgrind-out-file=" + dumps.resolve("callgrind.%p")));
+		start(wrapper);
 	}
 
 	private void start(List<String> wrapper) {

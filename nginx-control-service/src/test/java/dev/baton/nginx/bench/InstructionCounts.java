@@ -30,8 +30,9 @@ final class InstructionCounts {
 
 	private static final Wrk MEASURED = new Wrk(1, 4, 10);
 
-	/** The simulated last-level cache: size, associativity, line size. */
-	static final String LAST_LEVEL = "--LL=1048576,16,64";
+	private static final Path VALGRIND = Path.of("/usr/bin/valgrind");
+
+	private static final Path CALLGRIND_CONTROL = Path.of("/usr/bin/callgrind_control");
 
 	private final BenchNginx front;
 
@@ -43,8 +44,18 @@ final class InstructionCounts {
 	}
 
 	static boolean available() {
-		return Stream.of("/usr/bin/valgrind", "/usr/bin/callgrind_control")
-			.allMatch((tool) -> Files.isExecutable(Path.of(tool)));
+		return Files.isExecutable(VALGRIND) && Files.isExecutable(CALLGRIND_CONTROL);
+	}
+
+	/**
+	 * What the front nginx runs under: callgrind, following its workers, with the caches
+	 * this class reads simulated (the last level: size, associativity, line size).
+	 * @param dumps where each process's dumps go, {@code callgrind.<pid>.<n>}
+	 * @return the command line to put before nginx's
+	 */
+	static List<String> callgrind(Path dumps) {
+		return List.of(VALGRIND.toString(), "--tool=callgrind", "--trace-children=yes", "--cache-sim=yes",
+				"--LL=1048576,16,64", "--callgrind-out-file=" + dumps.resolve("callgrind.%p"));
 	}
 
 	/**
@@ -126,7 +137,7 @@ final class InstructionCounts {
 
 	private static void callgrindControl(String command, long pid) {
 		try {
-			Process control = new ProcessBuilder("callgrind_control", command, Long.toString(pid))
+			Process control = new ProcessBuilder(CALLGRIND_CONTROL.toString(), command, Long.toString(pid))
 				.redirectErrorStream(true)
 				.start();
 			String output = new String(control.getInputStream().readAllBytes());
@@ -144,9 +155,8 @@ final class InstructionCounts {
 	}
 
 	private static void print(Map<Upstream, double[]> perRequest) {
-		System.out
-			.printf("%nInstructions per request: the front nginx worker under callgrind, wrk -t1 -c4 -d%ds after a"
-					+ " %ds warm-up, each upstream once%n", 10, 5);
+		System.out.printf("%nInstructions per request: the front nginx worker under callgrind, %s after a %ds warm-up,"
+				+ " each upstream once%n", MEASURED, WARM_UP.seconds());
 		System.out.printf("%-5s %-34s %9s %12s %10s %10s %10s %10s%n", "peers", "upstream", "requests", "instr/req",
 				"over bare", "D1 miss", "over bare", "LL miss");
 		Map<Integer, double[]> bare = new LinkedHashMap<>();

@@ -101,8 +101,8 @@ final class ThroughputRounds {
 	}
 
 	private void print(List<Upstream> upstreams, double loadBefore, double loadAfter) {
-		System.out.printf("%nThroughput: wrk -t1 -c32 -d3s, %d rounds interleaved, median of each; front nginx 1 worker"
-				+ " (load average %.1f before, %.1f after)%n", ROUNDS, loadBefore, loadAfter);
+		System.out.printf("%nThroughput: %s, %d rounds interleaved, median of each; front nginx 1 worker"
+				+ " (load average %.1f before, %.1f after)%n", WRK, ROUNDS, loadBefore, loadAfter);
 		System.out.printf("%-5s %-34s %8s %9s %8s %11s %13s %13s%n", "peers", "upstream", "req/s", "x static", "p99 ms",
 				"cpu us/req", "over bare us", "conn/1k req");
 		Map<Integer, Double> staticRps = new LinkedHashMap<>();

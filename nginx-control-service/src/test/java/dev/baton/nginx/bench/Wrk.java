@@ -59,6 +59,17 @@ final class Wrk {
 		}
 	}
 
+	/** The command line, as a report names the load. */
+	@Override
+	public String toString() {
+		return "wrk -t" + this.threads + " -c" + this.connections + " -d" + this.seconds + "s";
+	}
+
+	/** How long a run takes, as a report names a warm-up. */
+	int seconds() {
+		return this.seconds;
+	}
+
 	private static double millis(String value, String unit) {
 		double number = Double.parseDouble(value);
 		return switch (unit) {

@@ -23,10 +23,10 @@ local SLOW_START_LINE = "^slow%-start[^\n]*"
 local SLOW_START = "^slow%-start (%d+)%.?(%d*)$"
 local MAX_SLOW_START_MS = 3600 * 1000
 
--- In flight on a peer ("service/host:port"), on the whole node; 0 for a peer with no slot.
-local function in_flight(key)
-    local slot = inflight.slot(key)
-    return slot and inflight.count(slot) or 0
+-- In flight on a peer's slot, on the whole node; 0 for a peer with no slot. rows: as
+-- inflight.rows() gave it, read once for all the peers of an answer.
+local function in_flight(slot, rows)
+    return slot and inflight.count(slot, rows) or 0
 end
 
 -- Runs once in the master when nginx starts: a new shared memory zone gets a new epoch,
@@ -73,9 +73,10 @@ local function read_peers(service)
     local raw = peers_dict:get("p:" .. service) or ""
     local lines = { "version " .. (peers_dict:get("v:" .. service) or 0),
                     "slow-start " .. seconds(peerset.slow_start(raw)) }
+    local rows = inflight.rows()
     peerset.each(raw, function(address, up, weight, since)
-        lines[#lines + 1] = address .. (up and " up " or " down ") .. in_flight(service .. "/" .. address)
-            .. " " .. weight .. " " .. since
+        local count = in_flight(inflight.slot(service .. "/" .. address), rows)
+        lines[#lines + 1] = address .. (up and " up " or " down ") .. count .. " " .. weight .. " " .. since
     end)
     return reply(200, table.concat(lines, "\n") .. "\n")
 end
@@ -108,7 +109,7 @@ end
 local function replace_peers(service)
     ngx.req.read_body()
     local body = ngx.req.get_body_data() or ""
-    local lines, kept = {}, {}
+    local lines, addresses, kept = {}, {}, {}
     local first = body:match(SLOW_START_LINE)
     if first then
         local slow_start = slow_start_millis(first)
@@ -135,13 +136,13 @@ local function replace_peers(service)
         end
         local up = state == "up"
         lines[#lines + 1] = peerset.line(address, up, weight, up and (since[address] or now) or 0)
-        kept[#kept + 1] = address
+        addresses[#addresses + 1] = address
         kept[address] = true
     end
     local wanted = table.concat(lines, "\n")
     if stored ~= wanted then
         inflight.sweep()
-        for _, address in ipairs(kept) do
+        for _, address in ipairs(addresses) do
             local ok, err = inflight.join(service .. "/" .. address)
             if not ok then
                 return reply(507, "cannot count the requests of " .. service .. "/" .. address .. ": " .. err .. "\n")
@@ -190,22 +191,24 @@ local function read_inflight(service)
     if wait < 0 or wait > MAX_WAIT_MS then
         return reply(400, "wait_ms must be 0.." .. MAX_WAIT_MS .. "\n")
     end
-    local keys = {}
+    -- A slot does not change while its peer has requests in flight, and the answer comes as
+    -- soon as one has none: the slots are looked up once, not at every check.
+    local slots = {}
     for i, address in ipairs(peers) do
         if type(address) ~= "string" or not address:match("^%S+:%d+$") then
             return reply(400, "bad peer '" .. tostring(address) .. "': expected host:port\n")
         end
-        keys[i] = service .. "/" .. address
+        slots[i] = inflight.slot(service .. "/" .. address)
     end
     local deadline = ngx.now() + wait / 1000
     while true do
-        local lines, idle = {}, false
-        for i, key in ipairs(keys) do
-            local count = in_flight(key)
+        local lines, idle, rows = {}, false, inflight.rows()
+        for i = 1, #peers do
+            local count = in_flight(slots[i], rows)
             lines[i] = peers[i] .. " " .. count
             idle = idle or count <= 0
         end
-        if idle or #keys == 0 or ngx.now() >= deadline then
+        if idle or #peers == 0 or ngx.now() >= deadline then
             return reply(200, table.concat(lines, "\n") .. "\n")
         end
         ngx.sleep(0.001)

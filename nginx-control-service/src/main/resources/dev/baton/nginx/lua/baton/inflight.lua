@@ -40,10 +40,7 @@ local _M = {}
 -- At most this many worker processes at once (those of a reload beside the old ones included),
 -- and this many peers with a slot at once over every service of the node. The file is sparse:
 -- only the rows of running workers take memory, 64 KiB each.
-_M.ROWS = 256
-_M.SLOTS = 16384
-
-local ROWS, SLOTS = _M.ROWS, _M.SLOTS
+local ROWS, SLOTS = 256, 16384
 local O_RDWR, O_CREAT = 2, 64
 local PROT_READ_WRITE, MAP_SHARED = 3, 1
 local ESRCH = 3
@@ -143,9 +140,15 @@ function _M.count(slot, rows)
 end
 
 -- Slots, kept beside the peer sets: "s:<service>/<host:port>" holds a peer's slot while the
--- peer is in its set, and -(slot + 1) after it left with requests still in flight (retired,
--- listed under "retired"), so that its drain is still read; a slot is given again only once
--- nothing is in flight on it.
+-- peer is in its set, and retired(slot) after it left with requests still in flight (listed
+-- under "retired"), so that its drain is still read; a slot is given again only once nothing
+-- is in flight on it.
+
+-- A slot held as retired, and back: retired(retired(slot)) == slot, and retired slots are
+-- negative (slot 0 too).
+local function retired(slot)
+    return -slot - 1
+end
 
 local function free(key, slot)
     peers_dict:delete("s:" .. key)
@@ -158,7 +161,7 @@ function _M.join(key)
     if held and held >= 0 then
         return held
     end
-    local slot = held and -held - 1 or peers_dict:rpop("free")
+    local slot = held and retired(held) or peers_dict:rpop("free")
     if not slot then
         slot = peers_dict:incr("slots", 1, 0) - 1
         if slot >= SLOTS then
@@ -182,7 +185,7 @@ function _M.leave(key)
     if _M.count(slot) <= 0 then
         free(key, slot)
     else
-        peers_dict:set("s:" .. key, -slot - 1)
+        peers_dict:set("s:" .. key, retired(slot))
         peers_dict:lpush("retired", key)
     end
 end
@@ -194,8 +197,8 @@ function _M.sweep()
         local key = peers_dict:rpop("retired")
         local held = key and peers_dict:get("s:" .. key)
         if held and held < 0 then
-            if _M.count(-held - 1) <= 0 then
-                free(key, -held - 1)
+            if _M.count(retired(held)) <= 0 then
+                free(key, retired(held))
             else
                 peers_dict:lpush("retired", key)
             end
@@ -209,7 +212,7 @@ function _M.slot(key)
     if not held then
         return nil
     end
-    return held >= 0 and held or -held - 1
+    return held >= 0 and held or retired(held)
 end
 
 return _M
