@@ -79,6 +79,11 @@ public class StatsReporter implements AutoCloseable {
 				report(service);
 			}
 			catch (RuntimeException ex) {
+				if (this.timer.isShutdown()) {
+					// closing interrupted a send: the service stops, nothing went wrong
+					logger.debug("Stopped while reporting the peer statistics of {}", service, ex);
+					return;
+				}
 				logger.error("Cannot report the peer statistics of {}; trying again in {}", service, this.interval, ex);
 			}
 		}

@@ -7,7 +7,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import org.apache.kafka.common.errors.InterruptException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.NodeId;
@@ -20,6 +24,7 @@ import dev.baton.nginx.sync.MutableClock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+@ExtendWith(OutputCaptureExtension.class)
 class StatsReporterTests {
 
 	private static final ServiceName ORDERS = ServiceName.of("orders");
@@ -96,6 +101,29 @@ class StatsReporterTests {
 			assertThat(Duration.between(stats.from(), stats.to())).isEqualTo(Duration.ofSeconds(2));
 			assertThat(stats.peers()).singleElement().satisfies((tally) -> assertThat(tally.requests()).isEqualTo(20));
 		});
+	}
+
+	@Test
+	void aSendThatClosingInterruptsIsNoErrorAndEndsTheReading(CapturedOutput output) {
+		ServiceName payments = ServiceName.of("payments");
+		this.activity.changed(ORDERS);
+		this.activity.changed(payments);
+		List<ServiceName> tried = new CopyOnWriteArrayList<>();
+		StatsReporter[] closing = new StatsReporter[1];
+		closing[0] = new StatsReporter(NodeId.of("node-1"), Set.of(ORDERS, payments), this.nginx, this.activity,
+				(event) -> {
+					tried.add(((PeerStats) event).service());
+					closing[0].close();
+					throw new InterruptException(new InterruptedException());
+				}, (service, peers, interval) -> {
+				}, this.clock, Duration.ofSeconds(1));
+		closing[0].report();
+		this.clock.advance(Duration.ofSeconds(1));
+
+		closing[0].report();
+
+		assertThat(tried).as("the services after the interrupted one are not read").containsExactly(ORDERS);
+		assertThat(output).doesNotContain("Cannot report");
 	}
 
 	private void tick() {
