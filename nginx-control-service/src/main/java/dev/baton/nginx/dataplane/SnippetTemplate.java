@@ -4,11 +4,11 @@ import java.util.Locale;
 
 /**
  * The include snippet, for the {@code http} context: the shared dictionaries, the Lua
- * code loaded once in the master with the in-flight counters it maps, each worker's row
- * of those counters and the timer it flushes its request statistics with, one upstream
- * and one server per route, and the control server. A route's slow start is not here: it
- * comes with the peer set (see {@code PeerSet}), so that changing it leaves these files,
- * and so the nginx running them, as they were. The upstream's {@code server 0.0.0.1} is a
+ * code loaded once in the master with the per-peer counters it maps (in flight and
+ * request statistics), each worker's row of those counters, one upstream and one server
+ * per route, and the control server. A route's slow start is not here: it comes with the
+ * peer set (see {@code PeerSet}), so that changing it leaves these files, and so the
+ * nginx running them, as they were. The upstream's {@code server 0.0.0.1} is a
  * placeholder nginx requires: the Lua balancer always chooses the peer. {@code keepalive}
  * follows the balancer, as lua-nginx-module requires, and idles out before any sane app's
  * own keep-alive timeout.
@@ -31,7 +31,6 @@ class SnippetTemplate {
 			.append(this.setup.luaDirectory())
 			.append("/?.lua;;\";\n")
 			.append("lua_shared_dict baton_peers 32m;\n")
-			.append("lua_shared_dict baton_stats 16m;\n")
 			.append("init_by_lua_block {\n")
 			.append("    require(\"baton.balancer\")\n")
 			.append("    require(\"baton.control\").init(\"")
@@ -40,8 +39,7 @@ class SnippetTemplate {
 			.append(this.setup.countersFile())
 			.append("\")\n}\n")
 			.append("init_worker_by_lua_block {\n")
-			.append("    require(\"baton.inflight\").start()\n")
-			.append("    require(\"baton.tally\").start()\n}\n");
+			.append("    require(\"baton.inflight\").start()\n}\n");
 		for (Route route : this.setup.routes()) {
 			appendRoute(conf, route);
 		}

@@ -170,7 +170,7 @@ final class InstructionCounts {
 			}
 		});
 		System.out.println("(D1 miss: first-level data cache misses per request; LL miss: misses per request of a"
-				+ " simulated 1 MiB last-level cache; both callgrind's simulation, the flush timer included)");
+				+ " simulated 1 MiB last-level cache; both callgrind's simulation)");
 	}
 
 }

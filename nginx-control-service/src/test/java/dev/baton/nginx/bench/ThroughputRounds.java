@@ -125,7 +125,7 @@ final class ThroughputRounds {
 					median(this.results.get(upstream).stream().map(Wrk.Result::p99Millis).toList()),
 					median(cpuPerRequest), overBare, median(this.connections.get(upstream)));
 		}
-		System.out.println("(cpu us/req: CPU time of the front nginx worker per request, its flush timer included;"
+		System.out.println("(cpu us/req: CPU time of the front nginx worker per request;"
 				+ " bare: a balancer_by_lua that only sets the peers in turn, the floor of any Lua balancer;"
 				+ " conn/1k req: TCP connections the machine opened per 1,000 requests, wrk's 32 included)");
 		this.results.forEach((upstream, runs) -> runs.stream()

@@ -66,16 +66,17 @@ class NginxFilesTests {
 	}
 
 	@Test
-	void snippetGivesEachRouteItsBalancingAndEachWorkerItsInFlightRowAndStatisticsTimer() throws Exception {
+	void snippetGivesEachRouteItsBalancingAndEachWorkerItsRowOfCountersAndNoStatisticsTimer() throws Exception {
 		NginxSetup setup = setup();
 		String snippet = Files.readString(new NginxFiles(setup).writeSnippet());
 
 		assertThat(snippet).contains("balance(\"orders\", false)", "balance(\"pay-ments\", true)",
-				"lua_shared_dict baton_stats ", "log_by_lua_block { require(\"baton.balancer\").log() }",
+				"log_by_lua_block { require(\"baton.balancer\").log() }",
 				"init(\"" + setup.tokenFile() + "\", \"" + setup.countersFile() + "\")");
 		assertThat(snippet.substring(snippet.indexOf("init_worker_by_lua_block {")))
-			.startsWith("init_worker_by_lua_block {\n    require(\"baton.inflight\").start()\n"
-					+ "    require(\"baton.tally\").start()\n}\n");
+			.startsWith("init_worker_by_lua_block {\n    require(\"baton.inflight\").start()\n}\n");
+		assertThat(snippet).as("statistics are counted in the rows of counters, not in a dictionary of their own")
+			.doesNotContain("baton_stats");
 		assertThat(this.directory.resolve("lua/baton")).isDirectoryContaining("glob:**/weights.lua")
 			.isDirectoryContaining("glob:**/tally.lua")
 			.isDirectoryContaining("glob:**/inflight.lua");

@@ -88,7 +88,7 @@ local function leave(id, previous)
         retries[id] = retry
     end
     retry.tried[previous.key] = true
-    retry.tries[#retry.tries + 1] = { key = previous.key, seconds = now() - starts[id] }
+    retry.tries[#retry.tries + 1] = { key = previous.key, slot = previous.slot, seconds = now() - starts[id] }
     return retry.tried
 end
 
@@ -146,16 +146,19 @@ function _M.log()
     if retry then
         retries[id] = nil
     end
-    if peer then
-        counts[peer.slot] = counts[peer.slot] - 1
-    elseif not tries then
+    if not peer and not tries then
         return
     end
+    -- Counted before the request leaves its peer: a slot with nothing in flight may go to
+    -- another peer (see baton.inflight).
     local status = ngx.status
     if tries or status >= 500 then
         tally.tries(tries, peer, peer and now() - start, status)
     else
-        tally.request(peer.key, status, now() - start)
+        tally.request(peer.slot, status, now() - start)
+    end
+    if peer then
+        counts[peer.slot] = counts[peer.slot] - 1
     end
 end
 

@@ -104,8 +104,8 @@ end
 
 -- Replaces the peer set and its slow start; the same set again changes nothing, so pushes are
 -- idempotent. A peer that was up keeps the time it came up, also when only the slow start
--- changes; one that comes up now is stamped now, which starts its slow start. The statistics
--- of a peer that leaves the set are dropped.
+-- changes; one that comes up now is stamped now, which starts its slow start. A peer that joins
+-- the set counts its statistics from zero (see baton.inflight).
 local function replace_peers(service)
     ngx.req.read_body()
     local body = ngx.req.get_body_data() or ""
@@ -155,7 +155,6 @@ local function replace_peers(service)
         peers_dict:incr("v:" .. service, 1, 0)
         peerset.each(stored, function(address)
             if not kept[address] then
-                tally.forget(service .. "/" .. address)
                 inflight.leave(service .. "/" .. address)
             end
         end)
@@ -167,8 +166,9 @@ end
 -- then "host:port requests server-errors connect-failures" and the latency buckets per peer.
 local function read_stats(service)
     local lines = { "epoch " .. peers_dict:get("epoch") }
+    local rows = inflight.rows()
     peerset.each(peers_dict:get("p:" .. service) or "", function(address)
-        lines[#lines + 1] = address .. " " .. tally.read(service .. "/" .. address)
+        lines[#lines + 1] = address .. " " .. tally.read(service .. "/" .. address, rows)
     end)
     return reply(200, table.concat(lines, "\n") .. "\n")
 end
