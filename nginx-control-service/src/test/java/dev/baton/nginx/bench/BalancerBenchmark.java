@@ -37,13 +37,15 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * One run, side by side on one nginx process: wrk through static upstreams, bare
- * {@code balancer_by_lua} balancers, the balancer as it was before weights and statistics
- * (the baseline, a copy kept under the test resources) and Baton's balancer, with and
- * without a canary, at 2 and 1,000 peers (all served by a backend nginx); then gate
- * command to {@code PeerApplied} latency and last request end to {@code PeerDrained}
- * latency through a real broker; last, with valgrind installed, the front worker's
- * instructions and cache misses per request through every upstream under callgrind. Run
- * with {@code ./mvnw -q -B -pl nginx-control-service test-compile exec:java}.
+ * {@code balancer_by_lua} balancers, a ruler (the bare balancer plus a loop that takes
+ * the target's 2 us of CPU time alone, which shows what that much work per request reads
+ * as in the same table), the balancer as it was before weights and statistics (the
+ * baseline, a copy kept under the test resources) and Baton's balancer, with and without
+ * a canary, at 2 and 1,000 peers (all served by a backend nginx); then gate command to
+ * {@code PeerApplied} latency and last request end to {@code PeerDrained} latency through
+ * a real broker; last, with valgrind installed, the front worker's instructions and cache
+ * misses per request through every upstream under callgrind. Run with
+ * {@code ./mvnw -q -B -pl nginx-control-service test-compile exec:java}.
  */
 public final class BalancerBenchmark {
 
@@ -62,6 +64,13 @@ public final class BalancerBenchmark {
 	private static final Map<String, Integer> PEERS = Map.of("lua-two", 2, "lua-thousand", 1000, "lua-two-canary", 2,
 			"lua-thousand-canary", 1000, "drain", 1);
 
+	/**
+	 * The ruler's work per request: the target for the whole balancer over the bare one.
+	 */
+	private static final double RULER_MICROS = 2.0;
+
+	private static final String RULER = "ruler (bare + " + RULER_MICROS + " us of work)";
+
 	private BalancerBenchmark() {
 	}
 
@@ -78,7 +87,8 @@ public final class BalancerBenchmark {
 		Map<String, Integer> routes = ROUTES.stream()
 			.collect(Collectors.toMap((route) -> route, (route) -> FreePorts.next()));
 		BenchNginx.FrontPorts front = new BenchNginx.FrontPorts(FreePorts.next(), FreePorts.next(), FreePorts.next(),
-				FreePorts.next(), FreePorts.next(), FreePorts.next(), FreePorts.next());
+				FreePorts.next(), FreePorts.next(), FreePorts.next(), FreePorts.next(), FreePorts.next(),
+				FreePorts.next());
 		Endpoint control = new Endpoint("127.0.0.1", FreePorts.next());
 		try (BenchNginx backend = BenchNginx.backend(root.resolve("backend"), thousand);
 				UpstreamServer slow = new UpstreamServer();
@@ -106,13 +116,17 @@ public final class BalancerBenchmark {
 			baselinePeers(front.baselinePeers(), "base-two", two);
 			baselinePeers(front.baselinePeers(), "base-thousand", thousand);
 			awaitEveryPeerUp(client, ROUTES);
+			String iterations = ruler(front.baselinePeers(), "micros=" + RULER_MICROS);
+			System.out.printf("%nRuler: the bare balancer plus a loop of %s iterations, %.1f us of CPU time alone"
+					+ " (the fastest of 20 timings)%n", iterations, RULER_MICROS);
 			List<Upstream> upstreams = List.of(new Upstream(2, "static", front.staticTwo()),
-					new Upstream(2, "bare balancer_by_lua", front.bareTwo()),
+					new Upstream(2, "bare balancer_by_lua", front.bareTwo()), new Upstream(2, RULER, front.rulerTwo()),
 					new Upstream(2, "baseline (before weights, stats)", front.baselineTwo()),
 					new Upstream(2, "Baton", routes.get("lua-two")),
 					new Upstream(2, "Baton, one peer at weight 25", routes.get("lua-two-canary")),
 					new Upstream(1000, "static", front.staticThousand()),
 					new Upstream(1000, "bare balancer_by_lua", front.bareThousand()),
+					new Upstream(1000, RULER, front.rulerThousand()),
 					new Upstream(1000, "baseline (before weights, stats)", front.baselineThousand()),
 					new Upstream(1000, "Baton", routes.get("lua-thousand")),
 					new Upstream(1000, "Baton, one peer at weight 25", routes.get("lua-thousand-canary")));
@@ -127,6 +141,7 @@ public final class BalancerBenchmark {
 				awaitListening(front.baselinePeers(), Duration.ofMinutes(2));
 				baselinePeers(front.baselinePeers(), "base-two", two);
 				baselinePeers(front.baselinePeers(), "base-thousand", thousand);
+				ruler(front.baselinePeers(), "iterations=" + iterations);
 				// the node sees a new nginx (its epoch) and pushes every set to it again
 				// (the drain route's peer was left drained)
 				awaitEveryPeerUp(client, MEASURED);
@@ -173,6 +188,21 @@ public final class BalancerBenchmark {
 		if (answer.statusCode() != 200) {
 			throw new IllegalStateException("cannot store the baseline's peers: " + answer.body());
 		}
+	}
+
+	/**
+	 * Sets the ruler's work (see {@code bare-balancer.lua}).
+	 * @param query {@code micros=} to calibrate it, {@code iterations=} to set it
+	 * @return its iterations
+	 */
+	private static String ruler(int port, String query) throws Exception {
+		HttpResponse<String> answer = HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/bench/ruler?" + query)).build(),
+					HttpResponse.BodyHandlers.ofString());
+		if (answer.statusCode() != 200) {
+			throw new IllegalStateException("cannot set the ruler's work: " + answer.body());
+		}
+		return answer.body().strip();
 	}
 
 	/** What nginx's own statistics say it served, against what wrk counted. */

@@ -53,14 +53,17 @@ final class BenchNginx implements AutoCloseable {
 	 * @param staticThousand static upstream of the 1,000 peers
 	 * @param bareTwo bare Lua balancer over the 2 peers
 	 * @param bareThousand bare Lua balancer over the 1,000 peers
+	 * @param rulerTwo the bare balancer plus a known CPU time of work, over the 2 peers
+	 * @param rulerThousand the same over the 1,000 peers
 	 * @param baselineTwo the baseline balancer over the 2 peers (service
 	 * {@code base-two})
 	 * @param baselineThousand the baseline balancer over the 1,000 peers
 	 * ({@code base-thousand})
-	 * @param baselinePeers where the benchmark stores the baseline's peer sets
+	 * @param baselinePeers where the benchmark stores the baseline's peer sets and sets
+	 * the ruler's work
 	 */
-	record FrontPorts(int staticTwo, int staticThousand, int bareTwo, int bareThousand, int baselineTwo,
-			int baselineThousand, int baselinePeers) {
+	record FrontPorts(int staticTwo, int staticThousand, int bareTwo, int bareThousand, int rulerTwo, int rulerThousand,
+			int baselineTwo, int baselineThousand, int baselinePeers) {
 	}
 
 	/**
@@ -74,10 +77,10 @@ final class BenchNginx implements AutoCloseable {
 				"http {\n    access_log off;\n    keepalive_requests 100000;\n    lua_shared_dict baton_inflight 8m;\n");
 		staticUpstream(http, "static_two", ports.staticTwo(), two);
 		staticUpstream(http, "static_thousand", ports.staticThousand(), thousand);
-		luaUpstream(http, "bare_two", ports.bareTwo(), "require(\"baseline.bare\")(" + two.get(0) + ", 2)", "",
-				two.size());
-		luaUpstream(http, "bare_thousand", ports.bareThousand(),
-				"require(\"baseline.bare\")(" + thousand.get(0) + ", " + thousand.size() + ")", "", thousand.size());
+		luaUpstream(http, "bare_two", ports.bareTwo(), bare("balance", two), "", two.size());
+		luaUpstream(http, "bare_thousand", ports.bareThousand(), bare("balance", thousand), "", thousand.size());
+		luaUpstream(http, "ruler_two", ports.rulerTwo(), bare("ruler", two), "", two.size());
+		luaUpstream(http, "ruler_thousand", ports.rulerThousand(), bare("ruler", thousand), "", thousand.size());
 		String log = "log_by_lua_block { require(\"baseline.balancer\").log() }";
 		luaUpstream(http, "base_two", ports.baselineTwo(),
 				"require(\"baseline.balancer\").balance(\"base-two\", false)", log, two.size());
@@ -86,6 +89,10 @@ final class BenchNginx implements AutoCloseable {
 		baselinePeers(http, ports.baselinePeers());
 		http.append("    include ").append(snippet).append(";\n}\n");
 		return write(directory, http.toString());
+	}
+
+	private static String bare(String function, List<Integer> ports) {
+		return "require(\"baseline.bare\")." + function + "(" + ports.get(0) + ", " + ports.size() + ")";
 	}
 
 	private static void staticUpstream(StringBuilder http, String name, int listen, List<Integer> ports) {
@@ -115,7 +122,9 @@ final class BenchNginx implements AutoCloseable {
 
 	/**
 	 * Stores a peer set for the baseline balancer as it reads them, {@code host:port up}
-	 * lines under {@code p:<service>} and a version under {@code v:<service>}.
+	 * lines under {@code p:<service>} and a version under {@code v:<service>}; and sets
+	 * the ruler's work, calibrated to {@code micros} of CPU time or to {@code iterations}
+	 * calibrated before.
 	 */
 	private static void baselinePeers(StringBuilder http, int listen) {
 		http.append("    server {\n        listen 127.0.0.1:")
@@ -126,7 +135,12 @@ final class BenchNginx implements AutoCloseable {
 			.append("                local peers = ngx.shared.baton_peers\n")
 			.append("                peers:set(\"p:\" .. ngx.var.arg_service, ngx.req.get_body_data())\n")
 			.append("                peers:incr(\"v:\" .. ngx.var.arg_service, 1, 0)\n")
-			.append("                ngx.say(\"ok\")\n            }\n        }\n    }\n");
+			.append("                ngx.say(\"ok\")\n            }\n        }\n")
+			.append("        location = /bench/ruler {\n            content_by_lua_block {\n")
+			.append("                local bare, iterations = require(\"baseline.bare\"), ngx.var.arg_iterations\n")
+			.append("                ngx.say(iterations and bare.set_iterations(tonumber(iterations))\n")
+			.append("                    or bare.calibrate(tonumber(ngx.var.arg_micros)))\n")
+			.append("            }\n        }\n    }\n");
 	}
 
 	private static void proxyTo(StringBuilder http, String name, int listen, String log) {
@@ -196,6 +210,25 @@ final class BenchNginx implements AutoCloseable {
 		try {
 			String schedstat = Files.readString(Path.of("/proc", String.valueOf(workerPid()), "schedstat"));
 			return Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * Clock ticks its worker ran so far in user space and in the kernel
+	 * ({@code /proc/<pid>/stat}): coarse, but the only split of its CPU time by where it
+	 * went.
+	 * @return user ticks, then kernel ticks
+	 */
+	long[] workerTicks() {
+		try {
+			String stat = Files.readString(Path.of("/proc", String.valueOf(workerPid()), "stat"));
+			// the fields after the command's name, which may hold spaces, start at the
+			// third
+			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+			return new long[] { Long.parseLong(fields[11]), Long.parseLong(fields[12]) };
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

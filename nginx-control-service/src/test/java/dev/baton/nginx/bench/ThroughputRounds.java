@@ -21,11 +21,13 @@ import java.util.stream.IntStream;
  * difference, on which a load that drifts between rounds weighs less than on a difference
  * of medians. It also counts the TCP connections the machine opened per 1,000 requests
  * (wrk's own included), which shows whether the front nginx reused its connections to the
- * peers.
+ * peers. Where there is a ruler (the bare balancer plus a known CPU time of work), it
+ * also prints Baton's CPU per request against the ruler's: the median of each round's
+ * difference.
  */
 final class ThroughputRounds {
 
-	private static final int ROUNDS = 5;
+	private static final int ROUNDS = 7;
 
 	private static final Wrk WRK = new Wrk(1, 32, 3);
 
@@ -54,6 +56,8 @@ final class ThroughputRounds {
 
 	private final Map<Upstream, List<Double>> cpu = new LinkedHashMap<>();
 
+	private final Map<Upstream, List<Double>> kernelShares = new LinkedHashMap<>();
+
 	private final Map<Upstream, List<Double>> connections = new LinkedHashMap<>();
 
 	private final Map<Integer, Long> sent = new LinkedHashMap<>();
@@ -74,6 +78,7 @@ final class ThroughputRounds {
 			for (Upstream upstream : upstreams) {
 				count(upstream, PRIME.run(upstream.port()));
 				long nanos = this.front.workerCpuNanos();
+				long[] ticks = this.front.workerTicks();
 				long opened = activeOpens();
 				Wrk.Result result = WRK.run(upstream.port());
 				count(upstream, result);
@@ -82,6 +87,11 @@ final class ThroughputRounds {
 				this.results.computeIfAbsent(upstream, (key) -> new ArrayList<>()).add(result);
 				this.cpu.computeIfAbsent(upstream, (key) -> new ArrayList<>())
 					.add((this.front.workerCpuNanos() - nanos) / 1000.0 / result.requests());
+				long[] ticksAfter = this.front.workerTicks();
+				long user = ticksAfter[0] - ticks[0];
+				long kernel = ticksAfter[1] - ticks[1];
+				this.kernelShares.computeIfAbsent(upstream, (key) -> new ArrayList<>())
+					.add((user + kernel > 0) ? 100.0 * kernel / (user + kernel) : 0);
 			}
 		}
 		print(upstreams, loadBefore, load());
@@ -103,8 +113,8 @@ final class ThroughputRounds {
 	private void print(List<Upstream> upstreams, double loadBefore, double loadAfter) {
 		System.out.printf("%nThroughput: %s, %d rounds interleaved, median of each; front nginx 1 worker"
 				+ " (load average %.1f before, %.1f after)%n", WRK, ROUNDS, loadBefore, loadAfter);
-		System.out.printf("%-5s %-34s %8s %9s %8s %11s %13s %13s%n", "peers", "upstream", "req/s", "x static", "p99 ms",
-				"cpu us/req", "over bare us", "conn/1k req");
+		System.out.printf("%-5s %-34s %8s %9s %8s %11s %13s %9s %13s%n", "peers", "upstream", "req/s", "x static",
+				"p99 ms", "cpu us/req", "over bare us", "kernel %", "conn/1k req");
 		Map<Integer, Double> staticRps = new LinkedHashMap<>();
 		Map<Integer, List<Double>> bareCpu = new LinkedHashMap<>();
 		for (Upstream upstream : upstreams) {
@@ -120,17 +130,38 @@ final class ThroughputRounds {
 			if (upstream.label().startsWith("bare")) {
 				bareCpu.put(upstream.peers(), cpuPerRequest);
 			}
-			System.out.printf("%-5d %-34s %8.0f %9.3f %8.2f %11.2f %13s %13.1f%n", upstream.peers(), upstream.label(),
-					rps, rps / staticRps.get(upstream.peers()),
+			System.out.printf("%-5d %-34s %8.0f %9.3f %8.2f %11.2f %13s %9.1f %13.1f%n", upstream.peers(),
+					upstream.label(), rps, rps / staticRps.get(upstream.peers()),
 					median(this.results.get(upstream).stream().map(Wrk.Result::p99Millis).toList()),
-					median(cpuPerRequest), overBare, median(this.connections.get(upstream)));
+					median(cpuPerRequest), overBare, median(this.kernelShares.get(upstream)),
+					median(this.connections.get(upstream)));
 		}
 		System.out.println("(cpu us/req: CPU time of the front nginx worker per request;"
 				+ " bare: a balancer_by_lua that only sets the peers in turn, the floor of any Lua balancer;"
+				+ " kernel %: the share of that time the kernel ran for it, from 10 ms clock ticks;"
 				+ " conn/1k req: TCP connections the machine opened per 1,000 requests, wrk's 32 included)");
+		printAgainstRuler(upstreams);
 		this.results.forEach((upstream, runs) -> runs.stream()
 			.filter((run) -> !run.errors().isEmpty())
 			.forEach((run) -> System.out.println("  " + upstream.label() + ": " + run.errors())));
+	}
+
+	private void printAgainstRuler(List<Upstream> upstreams) {
+		for (Upstream baton : upstreams) {
+			Upstream ruler = upstreams.stream()
+				.filter((upstream) -> upstream.peers() == baton.peers() && upstream.label().startsWith("ruler"))
+				.findFirst()
+				.orElse(null);
+			if (ruler == null || !baton.label().equals("Baton")) {
+				continue;
+			}
+			List<Double> batonCpu = this.cpu.get(baton);
+			List<Double> rulerCpu = this.cpu.get(ruler);
+			double over = median(
+					IntStream.range(0, ROUNDS).mapToObj((round) -> batonCpu.get(round) - rulerCpu.get(round)).toList());
+			System.out.printf("At %d peers, Baton's CPU per request against the %s: %+.2f us (%s)%n", baton.peers(),
+					ruler.label(), over, (over <= 0) ? "Baton costs no more than that work" : "Baton costs more");
+		}
 	}
 
 	private static double median(List<Double> values) {
