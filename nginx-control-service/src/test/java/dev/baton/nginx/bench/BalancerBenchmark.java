@@ -180,14 +180,8 @@ public final class BalancerBenchmark {
 
 	private static void baselinePeers(int port, String service, List<Integer> peers) throws Exception {
 		String body = peers.stream().map((peer) -> "127.0.0.1:" + peer + " up").collect(Collectors.joining("\n"));
-		HttpResponse<String> answer = HttpClient.newHttpClient()
-			.send(HttpRequest
-				.newBuilder(URI.create("http://127.0.0.1:" + port + "/bench/baseline-peers?service=" + service))
-				.PUT(HttpRequest.BodyPublishers.ofString(body))
-				.build(), HttpResponse.BodyHandlers.ofString());
-		if (answer.statusCode() != 200) {
-			throw new IllegalStateException("cannot store the baseline's peers: " + answer.body());
-		}
+		benchLocation(port, "baseline-peers?service=" + service, HttpRequest.BodyPublishers.ofString(body),
+				"store the baseline's peers");
 	}
 
 	/**
@@ -196,11 +190,22 @@ public final class BalancerBenchmark {
 	 * @return its iterations
 	 */
 	private static String ruler(int port, String query) throws Exception {
+		return benchLocation(port, "ruler?" + query, null, "set the ruler's work");
+	}
+
+	/**
+	 * Calls one of the front nginx's {@code /bench/} locations: a PUT of the body, or a
+	 * GET without one.
+	 * @return what it answered
+	 */
+	private static String benchLocation(int port, String pathAndQuery, HttpRequest.BodyPublisher body, String what)
+			throws Exception {
+		HttpRequest.Builder request = HttpRequest
+			.newBuilder(URI.create("http://127.0.0.1:" + port + "/bench/" + pathAndQuery));
 		HttpResponse<String> answer = HttpClient.newHttpClient()
-			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/bench/ruler?" + query)).build(),
-					HttpResponse.BodyHandlers.ofString());
+			.send(((body != null) ? request.PUT(body) : request).build(), HttpResponse.BodyHandlers.ofString());
 		if (answer.statusCode() != 200) {
-			throw new IllegalStateException("cannot set the ruler's work: " + answer.body());
+			throw new IllegalStateException("cannot " + what + ": " + answer.body());
 		}
 		return answer.body().strip();
 	}

@@ -202,33 +202,38 @@ final class BenchNginx implements AutoCloseable {
 	}
 
 	/**
-	 * CPU time its worker used so far (one worker), in nanoseconds, from the scheduler's
-	 * accounting ({@code /proc/<pid>/schedstat}), finer than the 10 ms clock ticks of
-	 * {@code /proc/<pid>/stat}.
+	 * CPU time its worker used so far (one worker).
+	 *
+	 * @param nanos from the scheduler's accounting ({@code /proc/<pid>/schedstat}), finer
+	 * than the clock ticks
+	 * @param userTicks 10 ms clock ticks it ran in user space ({@code /proc/<pid>/stat})
+	 * @param kernelTicks and in the kernel: coarse, but the only split of its CPU time by
+	 * where it went
 	 */
-	long workerCpuNanos() {
-		try {
-			String schedstat = Files.readString(Path.of("/proc", String.valueOf(workerPid()), "schedstat"));
-			return Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
+	record WorkerCpu(long nanos, long userTicks, long kernelTicks) {
+
+		/**
+		 * The share of the CPU time since an earlier reading that the kernel ran, in %.
+		 */
+		double kernelShareSince(WorkerCpu earlier) {
+			long user = this.userTicks - earlier.userTicks;
+			long kernel = this.kernelTicks - earlier.kernelTicks;
+			return (user + kernel > 0) ? 100.0 * kernel / (user + kernel) : 0;
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+
 	}
 
-	/**
-	 * Clock ticks its worker ran so far in user space and in the kernel
-	 * ({@code /proc/<pid>/stat}): coarse, but the only split of its CPU time by where it
-	 * went.
-	 * @return user ticks, then kernel ticks
-	 */
-	long[] workerTicks() {
+	/** Its worker's CPU time so far, both files read for one pid. */
+	WorkerCpu workerCpu() {
+		Path proc = Path.of("/proc", String.valueOf(workerPid()));
 		try {
-			String stat = Files.readString(Path.of("/proc", String.valueOf(workerPid()), "stat"));
+			String schedstat = Files.readString(proc.resolve("schedstat"));
+			String stat = Files.readString(proc.resolve("stat"));
 			// the fields after the command's name, which may hold spaces, start at the
 			// third
 			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-			return new long[] { Long.parseLong(fields[11]), Long.parseLong(fields[12]) };
+			return new WorkerCpu(Long.parseLong(schedstat.substring(0, schedstat.indexOf(' '))),
+					Long.parseLong(fields[11]), Long.parseLong(fields[12]));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

@@ -77,21 +77,18 @@ final class ThroughputRounds {
 		for (int round = 0; round < ROUNDS; round++) {
 			for (Upstream upstream : upstreams) {
 				count(upstream, PRIME.run(upstream.port()));
-				long nanos = this.front.workerCpuNanos();
-				long[] ticks = this.front.workerTicks();
+				BenchNginx.WorkerCpu before = this.front.workerCpu();
 				long opened = activeOpens();
 				Wrk.Result result = WRK.run(upstream.port());
 				count(upstream, result);
 				this.connections.computeIfAbsent(upstream, (key) -> new ArrayList<>())
 					.add((activeOpens() - opened) * 1000.0 / result.requests());
 				this.results.computeIfAbsent(upstream, (key) -> new ArrayList<>()).add(result);
+				BenchNginx.WorkerCpu after = this.front.workerCpu();
 				this.cpu.computeIfAbsent(upstream, (key) -> new ArrayList<>())
-					.add((this.front.workerCpuNanos() - nanos) / 1000.0 / result.requests());
-				long[] ticksAfter = this.front.workerTicks();
-				long user = ticksAfter[0] - ticks[0];
-				long kernel = ticksAfter[1] - ticks[1];
+					.add((after.nanos() - before.nanos()) / 1000.0 / result.requests());
 				this.kernelShares.computeIfAbsent(upstream, (key) -> new ArrayList<>())
-					.add((user + kernel > 0) ? 100.0 * kernel / (user + kernel) : 0);
+					.add(after.kernelShareSince(before));
 			}
 		}
 		print(upstreams, loadBefore, load());
@@ -122,11 +119,7 @@ final class ThroughputRounds {
 			List<Double> cpuPerRequest = this.cpu.get(upstream);
 			staticRps.putIfAbsent(upstream.peers(), rps);
 			List<Double> bare = bareCpu.get(upstream.peers());
-			String overBare = (bare != null) ? String.format("%+.2f",
-					median(IntStream.range(0, ROUNDS)
-						.mapToObj((round) -> cpuPerRequest.get(round) - bare.get(round))
-						.toList()))
-					: "";
+			String overBare = (bare != null) ? String.format("%+.2f", medianDifference(cpuPerRequest, bare)) : "";
 			if (upstream.label().startsWith("bare")) {
 				bareCpu.put(upstream.peers(), cpuPerRequest);
 			}
@@ -147,21 +140,24 @@ final class ThroughputRounds {
 	}
 
 	private void printAgainstRuler(List<Upstream> upstreams) {
-		for (Upstream baton : upstreams) {
-			Upstream ruler = upstreams.stream()
-				.filter((upstream) -> upstream.peers() == baton.peers() && upstream.label().startsWith("ruler"))
-				.findFirst()
-				.orElse(null);
-			if (ruler == null || !baton.label().equals("Baton")) {
+		for (Upstream ruler : upstreams) {
+			if (!ruler.label().startsWith("ruler")) {
 				continue;
 			}
-			List<Double> batonCpu = this.cpu.get(baton);
-			List<Double> rulerCpu = this.cpu.get(ruler);
-			double over = median(
-					IntStream.range(0, ROUNDS).mapToObj((round) -> batonCpu.get(round) - rulerCpu.get(round)).toList());
-			System.out.printf("At %d peers, Baton's CPU per request against the %s: %+.2f us (%s)%n", baton.peers(),
-					ruler.label(), over, (over <= 0) ? "Baton costs no more than that work" : "Baton costs more");
+			upstreams.stream()
+				.filter((upstream) -> upstream.peers() == ruler.peers() && upstream.label().equals("Baton"))
+				.forEach((baton) -> {
+					double over = medianDifference(this.cpu.get(baton), this.cpu.get(ruler));
+					System.out.printf("At %d peers, Baton's CPU per request against the %s: %+.2f us (%s)%n",
+							baton.peers(), ruler.label(), over,
+							(over <= 0) ? "Baton costs no more than that work" : "Baton costs more");
+				});
 		}
+	}
+
+	/** The median of each round's difference between two upstreams' figures. */
+	private static double medianDifference(List<Double> figures, List<Double> others) {
+		return median(IntStream.range(0, ROUNDS).mapToObj((round) -> figures.get(round) - others.get(round)).toList());
 	}
 
 	private static double median(List<Double> values) {

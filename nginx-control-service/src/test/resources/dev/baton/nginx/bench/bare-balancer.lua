@@ -42,8 +42,9 @@ function _M.ruler(first, count)
     _M.balance(first, count)
 end
 
+local now = ffi.new("struct timespec")
+
 local function cpu_seconds()
-    local now = ffi.new("struct timespec")
     ffi.C.clock_gettime(CLOCK_THREAD_CPUTIME_ID, now)
     return tonumber(now.tv_sec) + tonumber(now.tv_nsec) / 1e9
 end
