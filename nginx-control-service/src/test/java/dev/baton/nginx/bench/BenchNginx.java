@@ -221,6 +221,14 @@ final class BenchNginx implements AutoCloseable {
 			return (user + kernel > 0) ? 100.0 * kernel / (user + kernel) : 0;
 		}
 
+		/**
+		 * The CPU time since an earlier reading that ran in user space, in ns: the
+		 * scheduler's time split by the clock ticks' shares.
+		 */
+		double userNanosSince(WorkerCpu earlier) {
+			return (this.nanos - earlier.nanos) * (1 - kernelShareSince(earlier) / 100);
+		}
+
 	}
 
 	/** Its worker's CPU time so far, both files read for one pid. */

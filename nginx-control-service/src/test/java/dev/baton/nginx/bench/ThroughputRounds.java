@@ -21,9 +21,12 @@ import java.util.stream.IntStream;
  * difference, on which a load that drifts between rounds weighs less than on a difference
  * of medians. It also counts the TCP connections the machine opened per 1,000 requests
  * (wrk's own included), which shows whether the front nginx reused its connections to the
- * peers. Where there is a ruler (the bare balancer plus a known CPU time of work), it
- * also prints Baton's CPU per request against the ruler's: the median of each round's
- * difference.
+ * peers. The same for the worker's CPU time in user space alone: a Lua balancer makes the
+ * same system calls per request as the bare one, so what it adds runs in user space,
+ * while on a virtual machine the kernel's time per system call moves from run to run by
+ * more than the target. Where there is a ruler (the bare balancer plus a known CPU time
+ * of work), it also prints Baton's CPU per request against the ruler's, in both: the
+ * median of each round's difference.
  */
 final class ThroughputRounds {
 
@@ -56,6 +59,8 @@ final class ThroughputRounds {
 
 	private final Map<Upstream, List<Double>> cpu = new LinkedHashMap<>();
 
+	private final Map<Upstream, List<Double>> userCpu = new LinkedHashMap<>();
+
 	private final Map<Upstream, List<Double>> kernelShares = new LinkedHashMap<>();
 
 	private final Map<Upstream, List<Double>> connections = new LinkedHashMap<>();
@@ -87,6 +92,8 @@ final class ThroughputRounds {
 				BenchNginx.WorkerCpu after = this.front.workerCpu();
 				this.cpu.computeIfAbsent(upstream, (key) -> new ArrayList<>())
 					.add((after.nanos() - before.nanos()) / 1000.0 / result.requests());
+				this.userCpu.computeIfAbsent(upstream, (key) -> new ArrayList<>())
+					.add(after.userNanosSince(before) / 1000.0 / result.requests());
 				this.kernelShares.computeIfAbsent(upstream, (key) -> new ArrayList<>())
 					.add(after.kernelShareSince(before));
 			}
@@ -110,33 +117,43 @@ final class ThroughputRounds {
 	private void print(List<Upstream> upstreams, double loadBefore, double loadAfter) {
 		System.out.printf("%nThroughput: %s, %d rounds interleaved, median of each; front nginx 1 worker"
 				+ " (load average %.1f before, %.1f after)%n", WRK, ROUNDS, loadBefore, loadAfter);
-		System.out.printf("%-5s %-34s %8s %9s %8s %11s %13s %9s %13s%n", "peers", "upstream", "req/s", "x static",
-				"p99 ms", "cpu us/req", "over bare us", "kernel %", "conn/1k req");
+		System.out.printf("%-5s %-34s %8s %9s %8s %11s %13s %12s %10s %9s %13s%n", "peers", "upstream", "req/s",
+				"x static", "p99 ms", "cpu us/req", "over bare us", "user us/req", "over bare", "kernel %",
+				"conn/1k req");
 		Map<Integer, Double> staticRps = new LinkedHashMap<>();
-		Map<Integer, List<Double>> bareCpu = new LinkedHashMap<>();
+		Map<Integer, Upstream> bare = new LinkedHashMap<>();
 		for (Upstream upstream : upstreams) {
 			double rps = median(this.results.get(upstream).stream().map(Wrk.Result::requestsPerSecond).toList());
-			List<Double> cpuPerRequest = this.cpu.get(upstream);
 			staticRps.putIfAbsent(upstream.peers(), rps);
-			List<Double> bare = bareCpu.get(upstream.peers());
-			String overBare = (bare != null) ? String.format("%+.2f", medianDifference(cpuPerRequest, bare)) : "";
+			Upstream floor = bare.get(upstream.peers());
 			if (upstream.label().startsWith("bare")) {
-				bareCpu.put(upstream.peers(), cpuPerRequest);
+				bare.put(upstream.peers(), upstream);
 			}
-			System.out.printf("%-5d %-34s %8.0f %9.3f %8.2f %11.2f %13s %9.1f %13.1f%n", upstream.peers(),
+			System.out.printf("%-5d %-34s %8.0f %9.3f %8.2f %11.2f %13s %12.2f %10s %9.1f %13.1f%n", upstream.peers(),
 					upstream.label(), rps, rps / staticRps.get(upstream.peers()),
 					median(this.results.get(upstream).stream().map(Wrk.Result::p99Millis).toList()),
-					median(cpuPerRequest), overBare, median(this.kernelShares.get(upstream)),
+					median(this.cpu.get(upstream)), over(this.cpu, upstream, floor), median(this.userCpu.get(upstream)),
+					over(this.userCpu, upstream, floor), median(this.kernelShares.get(upstream)),
 					median(this.connections.get(upstream)));
 		}
 		System.out.println("(cpu us/req: CPU time of the front nginx worker per request;"
 				+ " bare: a balancer_by_lua that only sets the peers in turn, the floor of any Lua balancer;"
-				+ " kernel %: the share of that time the kernel ran for it, from 10 ms clock ticks;"
+				+ " user us/req: the part of it in user space, the scheduler's time split by 10 ms clock ticks;"
+				+ " kernel %: the share of that time the kernel ran for it;"
 				+ " conn/1k req: TCP connections the machine opened per 1,000 requests, wrk's 32 included)");
 		printAgainstRuler(upstreams);
 		this.results.forEach((upstream, runs) -> runs.stream()
 			.filter((run) -> !run.errors().isEmpty())
 			.forEach((run) -> System.out.println("  " + upstream.label() + ": " + run.errors())));
+	}
+
+	/**
+	 * An upstream's figure over another's, the median of each round's difference, as the
+	 * table prints it: empty where there is no other.
+	 */
+	private static String over(Map<Upstream, List<Double>> figures, Upstream upstream, Upstream other) {
+		return (other != null) ? String.format("%+.2f", medianDifference(figures.get(upstream), figures.get(other)))
+				: "";
 	}
 
 	private void printAgainstRuler(List<Upstream> upstreams) {
@@ -146,12 +163,9 @@ final class ThroughputRounds {
 			}
 			upstreams.stream()
 				.filter((upstream) -> upstream.peers() == ruler.peers() && upstream.label().equals("Baton"))
-				.forEach((baton) -> {
-					double over = medianDifference(this.cpu.get(baton), this.cpu.get(ruler));
-					System.out.printf("At %d peers, Baton's CPU per request against the %s: %+.2f us (%s)%n",
-							baton.peers(), ruler.label(), over,
-							(over <= 0) ? "Baton costs no more than that work" : "Baton costs more");
-				});
+				.forEach((baton) -> System.out.printf(
+						"At %d peers, Baton's CPU per request against the %s: %s us, in user space %s us%n",
+						baton.peers(), ruler.label(), over(this.cpu, baton, ruler), over(this.userCpu, baton, ruler)));
 		}
 	}
 
