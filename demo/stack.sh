@@ -531,8 +531,9 @@ demo() {
   trap '$DEMO_KEEP || stack_down' EXIT
   stack_up
   local status=0
-  # The load generator and the CLI run in this JVM: with the same lean JIT and GC as the stack's
-  # JVMs, the client takes as little as it can of the 2 cores the system it measures runs on.
+  # The CLI runs in this JVM and the load generator in a process it starts with the same options:
+  # with the stack's lean JIT and GC, the client takes as little as it can of the 2 cores the system
+  # it measures runs on.
   BATON_CONFIG=$SECRETS/operator.cli.properties java "${JVM_OPTS[@]}" -jar "$ROOT/demo/target/baton-demo.jar" --root "$ROOT" --run "$RUN" --service "$SERVICE" \
     --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" $($short && echo --short) \
     $($DEMO_KEEP && echo --console "http://127.0.0.1:$CONSOLE_PORT") || status=$?

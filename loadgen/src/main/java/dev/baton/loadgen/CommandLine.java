@@ -27,12 +27,14 @@ final class CommandLine {
 			  --max-in-flight N       outstanding requests before counting overload   2000
 			  --threads N             sending threads kept ready (more on demand)     4
 			  --stop-file PATH        stop when this file appears (SIGTERM works too)
+			  --stop-with-parent      stop when the process that started this one exits
+			  --warm-up D             send at the rate for D first, not counted          0
 			  --out PATH              write the JSON result here
 			  --fail-on-errors        exit 1 when any request failed
 			  --quiet                 no per-second progress on stderr
 			""";
 
-	private static final Set<String> FLAGS = Set.of("fail-on-errors", "quiet", "help");
+	private static final Set<String> FLAGS = Set.of("fail-on-errors", "quiet", "help", "stop-with-parent");
 
 	private final Map<String, String> options = new LinkedHashMap<>();
 
@@ -88,6 +90,19 @@ final class CommandLine {
 				Integer.parseInt(get("max-in-flight", "2000")), Integer.parseInt(get("threads", "4")),
 				has("stop-file") ? Path.of(get("stop-file", null)) : null,
 				has("out") ? Path.of(get("out", null)) : null, has("fail-on-errors"), has("quiet"));
+	}
+
+	/**
+	 * How long to send before the run that is measured: a JVM's first seconds of sending
+	 * measure its own JIT compiler as much as the target.
+	 * @return the warm-up, zero for none
+	 */
+	Duration warmUp() {
+		Duration warmUp = duration(get("warm-up", "0"));
+		if (warmUp.isNegative()) {
+			throw new IllegalArgumentException("--warm-up must not be negative, got " + get("warm-up", null));
+		}
+		return warmUp;
 	}
 
 	/**

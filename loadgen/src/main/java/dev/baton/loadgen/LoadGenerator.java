@@ -2,6 +2,7 @@ package dev.baton.loadgen;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,12 @@ import dev.baton.loadgen.report.ReportRenderer;
  */
 public final class LoadGenerator {
 
+	/**
+	 * What the generator says on standard error when the run it measures starts, after
+	 * any warm-up: a process that started it waits for this line.
+	 */
+	public static final String MEASURING = "loadgen: measuring";
+
 	private LoadGenerator() {
 	}
 
@@ -28,6 +35,8 @@ public final class LoadGenerator {
 			return;
 		}
 		LoadSettings settings;
+		Duration warmUp;
+		boolean stopWithParent;
 		try {
 			CommandLine line = new CommandLine(args);
 			if (line.has("help") || args.length == 0) {
@@ -35,6 +44,8 @@ public final class LoadGenerator {
 				return;
 			}
 			settings = line.loadSettings();
+			warmUp = line.warmUp();
+			stopWithParent = line.has("stop-with-parent");
 			LoopbackTarget.require(settings.target());
 		}
 		catch (IllegalArgumentException ex) {
@@ -45,9 +56,25 @@ public final class LoadGenerator {
 		}
 		OpenLoad load = new OpenLoad(settings);
 		StopSignals.install(load::stop);
+		if (stopWithParent) {
+			ProcessHandle.current().parent().ifPresent((parent) -> parent.onExit().thenRun(load::stop));
+		}
+		warmUp(settings, warmUp);
+		System.err.println(MEASURING);
 		int status = run(load, settings);
 		if (status != 0) {
 			System.exit(status);
+		}
+	}
+
+	/**
+	 * Sends as the run will, for a while, and counts none of it.
+	 * @param settings the run's settings
+	 * @param warmUp how long; zero for no warm-up
+	 */
+	static void warmUp(LoadSettings settings, Duration warmUp) {
+		if (!warmUp.isZero()) {
+			new OpenLoad(settings.withDuration(warmUp)).run();
 		}
 	}
 

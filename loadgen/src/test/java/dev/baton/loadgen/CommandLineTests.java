@@ -48,6 +48,19 @@ class CommandLineTests {
 	}
 
 	@Test
+	void warmsUpOnlyWhenToldAndNeverForANegativeTime() {
+		assertThat(new CommandLine(new String[] { "--target", "http://127.0.0.1:8080" }).warmUp()).isZero();
+		CommandLine line = new CommandLine(
+				new String[] { "--target", "http://127.0.0.1:8080", "--warm-up", "3s", "--stop-with-parent" });
+		assertThat(line.warmUp()).isEqualTo(Duration.ofSeconds(3));
+		assertThat(line.has("stop-with-parent")).isTrue();
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new CommandLine(new String[] { "--target", "http://127.0.0.1:8080", "--warm-up", "-1s" })
+				.warmUp())
+			.withMessageContaining("--warm-up");
+	}
+
+	@Test
 	void spreadsTheMixEvenly() {
 		RequestMix mix = new RequestMix(2, 1);
 

@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -36,6 +37,8 @@ class OpenLoadTests {
 	private final CountDownLatch hang = new CountDownLatch(1);
 
 	private final CountDownLatch tenRequests = new CountDownLatch(10);
+
+	private final AtomicInteger served = new AtomicInteger();
 
 	private final ExecutorService serverThreads = Executors.newFixedThreadPool(16);
 
@@ -79,6 +82,20 @@ class OpenLoadTests {
 			assertThat(second.max()).isGreaterThanOrEqualTo(second.p99()).isGreaterThanOrEqualTo(second.p50());
 		});
 		assertThat(result.latency().max()).isPositive();
+	}
+
+	@Test
+	void sendsItsWarmUpToTheTargetButCountsOnlyTheMeasuredRun() {
+		LoadSettings settings = settings(this.server.getAddress().getPort()).withRate(50)
+			.withDuration(Duration.ofMillis(400));
+
+		LoadGenerator.warmUp(settings, Duration.ofMillis(400));
+		int servedInWarmUp = this.served.get();
+		LoadResult result = new OpenLoad(settings).run();
+
+		assertThat(servedInWarmUp).isEqualTo(20);
+		assertThat(result.requests()).isEqualTo(20);
+		assertThat(this.served).hasValue(40);
 	}
 
 	@Test
@@ -181,6 +198,9 @@ class OpenLoadTests {
 
 	private void answer(HttpExchange exchange, int status) throws IOException {
 		exchange.getRequestBody().readAllBytes();
+		// Counted before the answer leaves: a client that has its answer finds it
+		// counted.
+		this.served.incrementAndGet();
 		byte[] body = "{\"ok\":true}".getBytes(StandardCharsets.UTF_8);
 		exchange.sendResponseHeaders(status, body.length);
 		exchange.getResponseBody().write(body);
