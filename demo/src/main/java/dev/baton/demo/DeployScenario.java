@@ -63,7 +63,7 @@ final class DeployScenario implements Scenario {
 		Duration took = DeployTime.fromRequest(requested, succeeded);
 		this.baseline.record(took, DeployTime.startups(stack, timeline.rolloutRestarts()));
 		return Act.of(ok,
-				outcome + "; " + DeployTime.check(stack, took, timeline.rolloutRestarts()) + "; "
+				outcome + "; " + DeployTime.check(stack, took, timeline.rolloutRestarts(), timeline.baked()) + "; "
 						+ DeployTime.toStart(requested, timeline)
 							.map((wait) -> "DeployStarted " + seconds(wait) + " after the request")
 							.orElse("no DeployStarted"));

@@ -1,5 +1,6 @@
 package dev.baton.demo;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -56,14 +57,22 @@ public final class Timeline {
 			for (ConsumerRecord<String, String> record : kafka.readToEnd("deploy.steps", since)) {
 				JsonNode step = Json.mapper().readTree(record.value());
 				if (wanted.test(step)) {
-					this.steps.add(step);
-					String instance = step.path("instanceId").asString("");
-					String phase = "ROLLBACK".equals(step.path("phase").asString("")) ? " (rollback)" : "";
-					this.events.add(new TimelineEvent(Instant.parse(step.path("at").asString()),
-							(step.path("type").asString() + " " + instance + phase).trim()));
+					add(step);
 				}
 			}
 		}
+	}
+
+	/**
+	 * Adds a deploy's step, and an event labelled with its type and instance.
+	 * @param step the step as the deployer published it
+	 */
+	void add(JsonNode step) {
+		this.steps.add(step);
+		String instance = step.path("instanceId").asString("");
+		String phase = "ROLLBACK".equals(step.path("phase").asString("")) ? " (rollback)" : "";
+		this.events.add(new TimelineEvent(Instant.parse(step.path("at").asString()),
+				(step.path("type").asString() + " " + instance + phase).trim()));
 	}
 
 	/**
@@ -95,6 +104,27 @@ public final class Timeline {
 			.filter((step) -> "InstanceRestarted".equals(step.path("type").asString())
 					&& "ROLLOUT".equals(step.path("phase").asString()))
 			.toList();
+	}
+
+	/**
+	 * How long the deploy baked: each {@code BakeStarted} to the {@code BakeEnded} after
+	 * it.
+	 * @return the bakes' time in all, zero without a bake
+	 */
+	Duration baked() {
+		Duration baked = Duration.ZERO;
+		Instant started = null;
+		for (JsonNode step : this.steps) {
+			String type = step.path("type").asString();
+			if ("BakeStarted".equals(type)) {
+				started = Instant.parse(step.path("at").asString());
+			}
+			else if ("BakeEnded".equals(type) && started != null) {
+				baked = baked.plus(Duration.between(started, Instant.parse(step.path("at").asString())));
+				started = null;
+			}
+		}
+		return baked;
 	}
 
 	public List<TimelineEvent> events() {
