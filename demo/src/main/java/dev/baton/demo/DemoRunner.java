@@ -62,7 +62,10 @@ public final class DemoRunner {
 				new SurgeScenario("surge deploy of broken release v3-broken (new instances removed)", "v3-broken", 1,
 						rolling, spares),
 				new SurgeScenario("surge deploy v1 → v2", "v2", 0, rolling, spares), warm, plain,
-				new NginxControlRestartScenario("baton.nginx-control.routes." + service + ".slow-start=10s"), slow);
+				new NginxControlRestartScenario("baton.nginx-control.routes." + service + ".slow-start=10s"),
+				// As steady load comes before the deploy without slow start: a JVM just
+				// started (nginx-control's) takes the cores for seconds.
+				new SteadyLoadScenario("steady load, slow start configured", Duration.ofSeconds(10)), slow);
 		List<ScenarioResult> results = new ArrayList<>();
 		List<String> verdicts = new ArrayList<>();
 		boolean passed = true;
