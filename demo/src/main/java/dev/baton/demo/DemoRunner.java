@@ -49,7 +49,11 @@ public final class DemoRunner {
 				"10s");
 		DeployScenario slow = new DeployScenario("rolling deploy v1 → v2, bake 10 s, slow start 10 s", "v2", 0, rolling,
 				"--bake", "10s");
-		SlowStartComparison slowStart = new SlowStartComparison(warm.name(), plain.name(), slow.name());
+		SteadyLoadScenario configured = new SteadyLoadScenario("steady load, slow start configured",
+				Duration.ofSeconds(10));
+		SlowStartComparison slowStart = new SlowStartComparison(
+				new SlowStartComparison.Comparison(warm.name(), plain.name()),
+				new SlowStartComparison.Comparison(configured.name(), slow.name()));
 		List<Scenario> scenarios = List.of(
 				new SteadyLoadScenario("steady load, the stack just started", Duration.ofSeconds(10)),
 				new DeployScenario("rolling deploy v1 → v2", "v2", 0, rolling),
@@ -65,7 +69,7 @@ public final class DemoRunner {
 				new NginxControlRestartScenario("baton.nginx-control.routes." + service + ".slow-start=10s"),
 				// As steady load comes before the deploy without slow start: a JVM just
 				// started (nginx-control's) takes the cores for seconds.
-				new SteadyLoadScenario("steady load, slow start configured", Duration.ofSeconds(10)), slow);
+				configured, slow);
 		List<ScenarioResult> results = new ArrayList<>();
 		List<String> verdicts = new ArrayList<>();
 		boolean passed = true;
