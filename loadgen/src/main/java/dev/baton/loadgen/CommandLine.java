@@ -28,7 +28,7 @@ final class CommandLine {
 			  --threads N             sending threads kept ready (more on demand)     4
 			  --stop-file PATH        stop when this file appears (SIGTERM works too)
 			  --stop-with-parent      stop when the process that started this one exits
-			  --warm-up D             send at the rate for D first, not counted          0
+			  --warm-up D             send at the rate for D first, not counted       0
 			  --out PATH              write the JSON result here
 			  --fail-on-errors        exit 1 when any request failed
 			  --quiet                 no per-second progress on stderr
