@@ -12,7 +12,6 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -21,6 +20,7 @@ import java.util.concurrent.TimeoutException;
 import dev.baton.loadgen.LoadGenerator;
 import dev.baton.loadgen.LoadResult;
 import dev.baton.loadgen.LoadResults;
+import dev.baton.loadgen.LoadSettings;
 
 /**
  * Steady load through nginx while a scenario runs: fixed-rate GETs and POSTs (the sample
@@ -90,20 +90,15 @@ public final class LoadRun {
 	 * JIT and GC), this class path, and a bound in time.
 	 */
 	private static List<String> command(DemoOptions options, String getPath, String postPath, Path result) {
+		LoadSettings settings = new LoadSettings(options.nginx(), getPath, postPath, options.rate(), BOUND, 2, 1,
+				Duration.ofSeconds(1), REQUEST_TIMEOUT, 4000, 4, null, result, false, true);
 		List<String> command = new ArrayList<>();
 		command.add(ProcessHandle.current().info().command().orElse("java"));
 		command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-		command.addAll(List.of("-cp", System.getProperty("java.class.path"), LoadGenerator.class.getName(), "--target",
-				options.nginx().toString(), "--get-path", getPath, "--post-path", postPath, "--rate",
-				String.format(Locale.ROOT, "%.3f", options.rate()), "--mix", "2:1", "--connect-timeout", "1s",
-				"--request-timeout", millis(REQUEST_TIMEOUT), "--max-in-flight", "4000", "--threads", "4", "--duration",
-				millis(BOUND), "--warm-up", millis(WARM_UP), "--stop-with-parent", "--quiet", "--out",
-				result.toString()));
+		command.addAll(List.of("-cp", System.getProperty("java.class.path"), LoadGenerator.class.getName()));
+		command.addAll(settings.arguments());
+		command.addAll(List.of("--warm-up", WARM_UP.toMillis() + "ms", "--stop-with-parent"));
 		return command;
-	}
-
-	private static String millis(Duration duration) {
-		return duration.toMillis() + "ms";
 	}
 
 	/**

@@ -3,6 +3,8 @@ package dev.baton.loadgen;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One load run, as the command line describes it.
@@ -52,6 +54,39 @@ public record LoadSettings(URI target, String getPath, String postPath, double r
 	public static LoadSettings defaults(URI target) {
 		return new LoadSettings(target, "/work", "/orders", 300, null, 2, 1, Duration.ofSeconds(1),
 				Duration.ofSeconds(5), 2000, 4, null, null, false, false);
+	}
+
+	/**
+	 * The generator's command line that gives these settings, for a process that starts
+	 * the generator as a process of its own.
+	 * @return the arguments, {@code --target} first
+	 */
+	public List<String> arguments() {
+		List<String> arguments = new ArrayList<>(List.of("--target", this.target.toString(), "--get-path", this.getPath,
+				"--post-path", this.postPath, "--rate", Double.toString(this.rate), "--mix",
+				this.getWeight + ":" + this.postWeight, "--connect-timeout", millis(this.connectTimeout),
+				"--request-timeout", millis(this.requestTimeout), "--max-in-flight", Integer.toString(this.maxInFlight),
+				"--threads", Integer.toString(this.threads)));
+		if (this.duration != null) {
+			arguments.addAll(List.of("--duration", millis(this.duration)));
+		}
+		if (this.stopFile != null) {
+			arguments.addAll(List.of("--stop-file", this.stopFile.toString()));
+		}
+		if (this.output != null) {
+			arguments.addAll(List.of("--out", this.output.toString()));
+		}
+		if (this.failOnErrors) {
+			arguments.add("--fail-on-errors");
+		}
+		if (this.quiet) {
+			arguments.add("--quiet");
+		}
+		return arguments;
+	}
+
+	private static String millis(Duration duration) {
+		return duration.toMillis() + "ms";
 	}
 
 	public LoadSettings withRate(double newRate) {

@@ -1,5 +1,7 @@
 package dev.baton.loadgen;
 
+import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
@@ -45,6 +47,17 @@ class CommandLineTests {
 		assertThat(settings.output()).hasToString("x.json");
 		assertThat(settings.failOnErrors()).isTrue();
 		assertThat(settings.quiet()).isTrue();
+	}
+
+	@Test
+	void settingsGiveTheCommandLineThatReadsBackAsThem() {
+		LoadSettings every = new LoadSettings(URI.create("http://127.0.0.1:9000"), "/a", "/b", 12.5,
+				Duration.ofMillis(1500), 1, 3, Duration.ofMillis(250), Duration.ofSeconds(7), 10, 2, Path.of("stop"),
+				Path.of("x.json"), true, true);
+		LoadSettings defaults = LoadSettings.defaults(URI.create("http://127.0.0.1:8080"));
+
+		assertThat(new CommandLine(every.arguments().toArray(String[]::new)).loadSettings()).isEqualTo(every);
+		assertThat(new CommandLine(defaults.arguments().toArray(String[]::new)).loadSettings()).isEqualTo(defaults);
 	}
 
 	@Test
