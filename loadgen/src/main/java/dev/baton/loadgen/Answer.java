@@ -5,16 +5,24 @@ import java.io.InputStream;
 import java.util.Locale;
 
 /**
- * An HTTP/1.1 answer as the generator needs it: its status, and whether its connection
- * may carry the next request. The body is read to its end and dropped, whether framed by
- * {@code Content-Length}, chunked, or ended by the server closing the connection.
+ * An HTTP/1.1 answer as a load client needs it: its status, whether its connection may
+ * carry the next request, and as much of the body's start as the caller asked to keep
+ * (the generator keeps none; a test reads which app answered). The body is always read to
+ * its end, whether framed by {@code Content-Length}, chunked, or ended by the server
+ * closing the connection.
  *
  * @param status the status code
  * @param keepAlive whether the connection may be reused
+ * @param bodyStart the body's first bytes as ISO-8859-1 text, at most the number asked
+ * for
  */
-record Answer(int status, boolean keepAlive) {
+public record Answer(int status, boolean keepAlive, String bodyStart) {
 
 	private static final int MAX_LINE = 16 * 1024;
+
+	Answer(int status, boolean keepAlive) {
+		this(status, keepAlive, "");
+	}
 
 	/**
 	 * Reads one answer, skipping interim ({@code 1xx}) ones.
@@ -24,6 +32,19 @@ record Answer(int status, boolean keepAlive) {
 	 * answer is not HTTP
 	 */
 	static Answer read(InputStream input) throws IOException {
+		return read(input, 0);
+	}
+
+	/**
+	 * Reads one answer, skipping interim ({@code 1xx}) ones, and keeps the start of its
+	 * body.
+	 * @param input the connection's input, positioned at an answer
+	 * @param keep how many of the body's first bytes to keep
+	 * @return the answer
+	 * @throws IOException when the connection closes first ({@code closed}), or the
+	 * answer is not HTTP
+	 */
+	static Answer read(InputStream input, int keep) throws IOException {
 		String statusLine = line(input, true);
 		if (statusLine == null) {
 			throw new IOException("connection closed by the server before any answer");
@@ -52,24 +73,26 @@ record Answer(int status, boolean keepAlive) {
 			}
 		}
 		if (status >= 100 && status < 200) {
-			return read(input);
+			return read(input, keep);
 		}
 		if (status == 204 || status == 304) {
 			return new Answer(status, keepAlive);
 		}
+		BodyStart body = new BodyStart(keep);
 		if (chunked) {
-			skipChunks(input);
+			skipChunks(input, body);
 		}
 		else if (length >= 0) {
-			skip(input, length);
+			skip(input, length, body);
 		}
 		else {
-			while (input.read() >= 0) {
+			for (int b = input.read(); b >= 0; b = input.read()) {
 				// The body runs to the end of the connection.
+				body.add(b);
 			}
 			keepAlive = false;
 		}
-		return new Answer(status, keepAlive);
+		return new Answer(status, keepAlive, body.toString());
 	}
 
 	private static int parseStatus(String statusLine) throws IOException {
@@ -90,7 +113,7 @@ record Answer(int status, boolean keepAlive) {
 		}
 	}
 
-	private static void skipChunks(InputStream input) throws IOException {
+	private static void skipChunks(InputStream input, BodyStart body) throws IOException {
 		while (true) {
 			String sizeLine = line(input, false);
 			int extension = sizeLine.indexOf(';');
@@ -107,20 +130,21 @@ record Answer(int status, boolean keepAlive) {
 				}
 				return;
 			}
-			skip(input, size);
+			skip(input, size, body);
 			if (!line(input, false).isEmpty()) {
 				throw new IOException("chunk not followed by CRLF");
 			}
 		}
 	}
 
-	private static void skip(InputStream input, long count) throws IOException {
+	private static void skip(InputStream input, long count, BodyStart body) throws IOException {
 		byte[] scratch = new byte[(int) Math.min(count, 8192)];
 		for (long left = count; left > 0;) {
 			int read = input.read(scratch, 0, (int) Math.min(left, scratch.length));
 			if (read < 0) {
 				throw new IOException("connection closed by the server in the middle of an answer");
 			}
+			body.add(scratch, read);
 			left -= read;
 		}
 	}
@@ -145,6 +169,39 @@ record Answer(int status, boolean keepAlive) {
 		}
 		int end = line.length();
 		return line.substring(0, (end > 0 && line.charAt(end - 1) == '\r') ? end - 1 : end);
+	}
+
+	/**
+	 * The first bytes of a body, up to a limit; nothing is allocated for a limit of 0.
+	 */
+	private static final class BodyStart {
+
+		private final StringBuilder kept;
+
+		private final int limit;
+
+		BodyStart(int limit) {
+			this.limit = limit;
+			this.kept = (limit > 0) ? new StringBuilder(Math.min(limit, 256)) : null;
+		}
+
+		void add(int b) {
+			if (this.kept != null && this.kept.length() < this.limit) {
+				this.kept.append((char) b);
+			}
+		}
+
+		void add(byte[] bytes, int count) {
+			for (int i = 0; this.kept != null && i < count && this.kept.length() < this.limit; i++) {
+				this.kept.append((char) (bytes[i] & 0xff));
+			}
+		}
+
+		@Override
+		public String toString() {
+			return (this.kept != null) ? this.kept.toString() : "";
+		}
+
 	}
 
 }

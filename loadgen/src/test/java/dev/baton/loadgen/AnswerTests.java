@@ -37,6 +37,19 @@ class AnswerTests {
 	}
 
 	@Test
+	void keepsAsMuchOfTheBodysStartAsAskedInEveryFramingAndStillReadsItToTheEnd() throws IOException {
+		InputStream input = stream("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello"
+				+ "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nhe\r\n3\r\nllo\r\n0\r\n\r\n"
+				+ "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}" + "HTTP/1.1 200 OK\r\n\r\nto the end");
+
+		assertThat(Answer.read(input, 3)).isEqualTo(new Answer(200, true, "hel"));
+		assertThat(Answer.read(input, 16)).isEqualTo(new Answer(200, true, "hello"));
+		assertThat(Answer.read(input, 0)).isEqualTo(new Answer(200, true, ""));
+		assertThat(Answer.read(input, 6)).isEqualTo(new Answer(200, false, "to the"));
+		assertThat(input.read()).isEqualTo(-1);
+	}
+
+	@Test
 	void aConnectionTheServerClosesIsNotKeptAlive() throws IOException {
 		assertThat(Answer.read(stream("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")))
 			.isEqualTo(new Answer(200, false));

@@ -2,9 +2,6 @@ package dev.baton.nginx;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,12 +11,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.baton.loadgen.Answer;
+import dev.baton.loadgen.KeepAliveClient;
+
 /**
- * Clients hitting nginx with GETs and POSTs in a loop, bounded in threads, requests and
- * time, counting every failure (a non-200 answer or an I/O error) with its reason and
- * when it happened, to be read against nginx's error log. A client that reaches a bound
- * before it is closed counts that as a failure too: a test waiting on the load is told,
- * rather than left waiting for requests that no longer come.
+ * Clients hitting nginx with GETs and POSTs in a loop on kept-alive connections, bounded
+ * in threads, requests and time, counting every failure (a non-200 answer or an I/O
+ * error) with its reason and when it happened, to be read against nginx's error log. A
+ * client that reaches a bound before it is closed counts that as a failure too: a test
+ * waiting on the load is told, rather than left waiting for requests that no longer come.
+ * The connections are the load generator's, which never retries and never drops an answer
+ * the server sent (see {@link KeepAliveClient} for why not the JDK's client).
  */
 public final class LoopingClients implements AutoCloseable {
 
@@ -28,12 +30,10 @@ public final class LoopingClients implements AutoCloseable {
 
 	private static final Duration LONGEST = Duration.ofMinutes(5);
 
-	private final HttpClient http = HttpClient.newBuilder()
-		.version(HttpClient.Version.HTTP_1_1)
-		.connectTimeout(Duration.ofSeconds(2))
-		.build();
+	/** The test apps answer with their port. */
+	private static final int ANSWER_KEPT = 16;
 
-	private final URI uri;
+	private final KeepAliveClient http;
 
 	private final List<Thread> clients = new ArrayList<>();
 
@@ -46,7 +46,8 @@ public final class LoopingClients implements AutoCloseable {
 	private volatile boolean running = true;
 
 	public LoopingClients(int port, int clients) {
-		this.uri = URI.create("http://127.0.0.1:" + port + "/load");
+		this.http = new KeepAliveClient(URI.create("http://127.0.0.1:" + port), Duration.ofSeconds(2),
+				Duration.ofSeconds(5));
 		for (int i = 0; i < clients; i++) {
 			Thread client = new Thread(this::run, "load-" + i);
 			this.clients.add(client);
@@ -56,6 +57,7 @@ public final class LoopingClients implements AutoCloseable {
 
 	private void run() {
 		long deadline = System.nanoTime() + LONGEST.toNanos();
+		byte[] get = this.http.get("/load");
 		for (int i = 0; this.running; i++) {
 			if (i == MAX_REQUESTS_PER_CLIENT || System.nanoTime() - deadline > 0) {
 				this.failures
@@ -63,37 +65,27 @@ public final class LoopingClients implements AutoCloseable {
 							+ LONGEST.toMinutes() + " minutes a client) was reached before the test ended");
 				return;
 			}
-			HttpRequest.Builder builder = HttpRequest.newBuilder(this.uri).timeout(Duration.ofSeconds(5));
-			if (i % 2 == 0) {
-				builder.GET();
-			}
-			else {
-				builder.POST(HttpRequest.BodyPublishers.ofString("{\"order\":" + i + "}"));
-			}
-			HttpRequest request = builder.build();
+			boolean post = i % 2 != 0;
+			byte[] request = post ? this.http.postJson("/load", "{\"order\":" + i + "}") : get;
 			try {
-				HttpResponse<String> response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
-				if (response.statusCode() == 200) {
+				Answer answer = this.http.exchange(request, ANSWER_KEPT);
+				if (answer.status() == 200) {
 					this.succeeded.incrementAndGet();
-					this.byUpstream.computeIfAbsent(response.body(), (key) -> new AtomicInteger()).incrementAndGet();
+					this.byUpstream.computeIfAbsent(answer.bodyStart(), (key) -> new AtomicInteger()).incrementAndGet();
 				}
 				else {
-					fail(request, i, "got " + response.statusCode());
+					fail(post, i, "got " + answer.status());
 				}
 			}
 			catch (IOException ex) {
-				fail(request, i, "failed: " + ex);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				return;
+				fail(post, i, "failed: " + ex);
 			}
 		}
 	}
 
-	private void fail(HttpRequest request, int index, String how) {
+	private void fail(boolean post, int index, String how) {
 		this.failures.add(Instant.now() + " " + Thread.currentThread().getName() + " request " + index + " ("
-				+ request.method() + ") " + how);
+				+ (post ? "POST" : "GET") + ") " + how);
 	}
 
 	public int succeeded() {
@@ -109,13 +101,17 @@ public final class LoopingClients implements AutoCloseable {
 		return (count != null) ? count.get() : 0;
 	}
 
-	/** Stops the clients after their current request and waits for them. */
+	/**
+	 * Stops the clients after their current request, waits for them, closes the
+	 * connections.
+	 */
 	@Override
 	public void close() throws InterruptedException {
 		this.running = false;
 		for (Thread client : this.clients) {
 			client.join(10_000);
 		}
+		this.http.close();
 	}
 
 }
