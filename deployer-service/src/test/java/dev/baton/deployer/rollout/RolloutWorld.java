@@ -138,6 +138,16 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	public volatile Consumer<SetPeerGate> onClose = (command) -> {
 	};
 
+	/**
+	 * Told of each call the deployer makes before it takes effect ({@code close 9001},
+	 * {@code open 9001}, {@code restart orders-1 v1}, {@code stop new-9101},
+	 * {@code step verified orders-1
+	 * ROLLBACK}, {@code audit rollback.kept-out}): a test throws from it to make that
+	 * call fail.
+	 */
+	public volatile Consumer<String> beforeCall = (call) -> {
+	};
+
 	public void node(String node, boolean answers) {
 		this.nodeNames.add(node);
 		this.nodes.follow(new NodeHeartbeat(NodeId.of(node), "e", List.of(ORDERS), 1000, Instant.now()));
@@ -250,6 +260,7 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	@Override
 	public void step(DeployStep step) {
 		dieIfKilled();
+		this.beforeCall.accept("step " + describe(step));
 		this.steps.add(step);
 		if (step instanceof InstanceRestarted restarted && restarted.exitCode() == 0) {
 			VerdictIssued verdict = this.health.apply(restarted);
@@ -274,6 +285,7 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	@Override
 	public void gate(SetPeerGate command) {
 		dieIfKilled();
+		this.beforeCall.accept((command.open() ? "open " : "close ") + command.port());
 		this.gates.add(command);
 		this.deployGates.observe(command.key(), command);
 		countInRotation();
@@ -373,6 +385,7 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	@Override
 	public RestartResult stop(ServiceName service, DeployTarget target) {
 		dieIfKilled();
+		this.beforeCall.accept("stop " + target.instanceId());
 		this.runtimeCalls.add("stop " + target.instanceId());
 		boolean gateOpen = !this.deployGates.closed().contains(new GateKey(ORDERS, target.endpoint(), Gate.DEPLOY));
 		boolean online = this.fleet.instance(target.instanceId())
@@ -393,12 +406,14 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
 	@Override
 	public void audit(String subject, String action, String reason, Map<String, String> details) {
+		this.beforeCall.accept("audit " + action);
 		this.audits.add(action + " " + details.getOrDefault("node", ""));
 	}
 
 	@Override
 	public RestartResult restart(ServiceName service, DeployTarget target, Version version) {
 		dieIfKilled();
+		this.beforeCall.accept("restart " + target.instanceId() + " " + version);
 		this.restarts.add(target.instanceId() + " " + version);
 		this.onRestart.run();
 		if (version.value().contains("broken")) {

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import dev.baton.contracts.DeployId;
@@ -33,6 +34,7 @@ import dev.baton.deployer.rollout.step.DrainUnconfirmed;
 import dev.baton.deployer.rollout.step.GateSteps;
 import dev.baton.deployer.rollout.step.RestartSteps;
 import dev.baton.deployer.rollout.step.Stage;
+import dev.baton.deployer.rollout.step.UndoStep;
 import dev.baton.deployer.rollout.surge.SurgeRollout;
 
 /**
@@ -235,10 +237,13 @@ public final class DeployRun {
 		}
 	}
 
-	private void rollBack(String reason) throws InterruptedException {
+	private void rollBack(String failure) throws InterruptedException {
+		String reason = failure;
 		if (this.failureToRollBack == null) {
-			this.events.step(new DeployRollingBack(this.plan.deployId(), this.plan.service(), this.plan.version(),
-					reason, this.clock.instant()));
+			Optional<String> unpublished = UndoStep
+				.attempt(() -> this.events.step(new DeployRollingBack(this.plan.deployId(), this.plan.service(),
+						this.plan.version(), failure, this.clock.instant())));
+			reason = unpublished.map((why) -> failure + "; DeployRollingBack not published: " + why).orElse(failure);
 		}
 		List<DeployTarget> restartable = this.touched.stream()
 			.filter((target) -> stage(target) != Stage.PENDING)

@@ -35,6 +35,7 @@ import dev.baton.deployer.rollout.step.DrainUnconfirmed;
 import dev.baton.deployer.rollout.step.GateSteps;
 import dev.baton.deployer.rollout.step.RestartSteps;
 import dev.baton.deployer.rollout.step.Stage;
+import dev.baton.deployer.rollout.step.UndoStep;
 
 /**
  * The step machine of a surge deploy. Batch after batch, each old instance gets a new one
@@ -323,31 +324,34 @@ public final class SurgeRollout {
 	 * Finishes what is on the record as replaced, removes every unfinished replacement's
 	 * new instance, reopens old gates and publishes {@link DeployFailed}.
 	 */
-	public void undo(String reason) throws InterruptedException {
+	public void undo(String failure) throws InterruptedException {
 		long from = this.clock.millis();
-		if (this.failureToUndo == null) {
-			this.events.step(new DeployRollingBack(this.plan.deployId(), this.plan.service(), this.plan.version(),
-					reason, this.clock.instant()));
-		}
 		List<String> problems = new ArrayList<>();
-		try {
-			this.retirement.retire();
+		if (this.failureToUndo == null) {
+			UndoStep
+				.attempt(() -> this.events.step(new DeployRollingBack(this.plan.deployId(), this.plan.service(),
+						this.plan.version(), failure, this.clock.instant())))
+				.ifPresent((why) -> problems.add("DeployRollingBack not published: " + why));
 		}
-		catch (DeployFailure ex) {
-			problems.add(ex.reason());
-		}
+		UndoStep.attempt(this.retirement::retire).ifPresent(problems::add);
 		List<InstanceId> keptOut = new ArrayList<>();
 		List<SurgeReplacement> newestFirst = new ArrayList<>(this.unfinished);
 		Collections.reverse(newestFirst);
 		// the old instance back in rotation before its replacement leaves it
 		for (SurgeReplacement replacement : newestFirst) {
 			if (replacement.oldClosed) {
-				this.gates.reopen(this.plan, replacement.old(), DeployPhase.ROLLBACK, this.unconfirmed);
+				UndoStep.attempt(
+						() -> this.gates.reopen(this.plan, replacement.old(), DeployPhase.ROLLBACK, this.unconfirmed))
+					.ifPresent((why) -> {
+						problems.add("rollback: " + why + "; " + replacement.old().instanceId()
+								+ " is kept out of rotation");
+						keptOut.add(replacement.old().instanceId());
+					});
 			}
 			remove(replacement, problems, keptOut);
 		}
-		String fullReason = problems.isEmpty() ? reason : reason + "; " + String.join("; ", problems);
-		this.events.step(new DeployFailed(this.plan.deployId(), this.plan.service(), this.plan.version(), fullReason,
+		String reason = problems.isEmpty() ? failure : failure + "; " + String.join("; ", problems);
+		this.events.step(new DeployFailed(this.plan.deployId(), this.plan.service(), this.plan.version(), reason,
 				List.of(), this.clock.millis() - from, this.clock.instant(), keptOut));
 	}
 
@@ -360,25 +364,29 @@ public final class SurgeRollout {
 			throws InterruptedException {
 		DeployTarget fresh = replacement.fresh();
 		if (replacement.routed) {
-			try {
-				this.gates.drain(this.plan, this.gates.close(this.plan, fresh, DeployPhase.ROLLBACK),
-						DeployPhase.ROLLBACK, false);
-			}
-			catch (DeployFailure ex) {
-				problems.add("removal: " + ex.reason() + "; " + fresh.instanceId() + " keeps running out of rotation");
+			Optional<String> undrained = UndoStep.attempt(() -> this.gates.drain(this.plan,
+					this.gates.close(this.plan, fresh, DeployPhase.ROLLBACK), DeployPhase.ROLLBACK, false));
+			if (undrained.isPresent()) {
+				problems
+					.add("removal: " + undrained.get() + "; " + fresh.instanceId() + " keeps running out of rotation");
 				keptOut.add(fresh.instanceId());
 				return;
 			}
 		}
 		if (replacement.started) {
-			RestartResult stopped = this.runtime.stop(this.plan.service(), fresh);
-			if (!stopped.succeeded()) {
-				problems.add("removal: the runtime could not stop the new instance on " + fresh.endpoint()
-						+ " (exit code " + stopped.exitCode() + ": " + stopped.stderr().strip() + ")");
-			}
+			UndoStep.attempt(() -> {
+				RestartResult stopped = this.runtime.stop(this.plan.service(), fresh);
+				if (!stopped.succeeded()) {
+					throw new DeployFailure("the runtime could not stop the new instance on " + fresh.endpoint()
+							+ " (exit code " + stopped.exitCode() + ": " + stopped.stderr().strip() + ")");
+				}
+			}).ifPresent((why) -> problems.add("removal: " + why));
 		}
 		if (replacement.registered() != null) {
-			this.retirement.deregister(fresh, "removed: surge deploy " + this.plan.deployId() + " failed");
+			UndoStep
+				.attempt(() -> this.retirement.deregister(fresh,
+						"removed: surge deploy " + this.plan.deployId() + " failed"))
+				.ifPresent((why) -> problems.add("removal: " + why));
 		}
 	}
 
