@@ -22,10 +22,11 @@ import java.util.concurrent.ConcurrentLinkedDeque;
  * per request (see {@code LoadClientBenchmark}).
  * <p>
  * It is also the client every load test in the project uses, because it reports what the
- * server did and nothing else. The JDK's {@code HttpClient} (17 up to at least 17.0.15)
- * can close a pooled connection itself just after the server answered a request on it,
- * hand the answer to nobody and fail the request with "HTTP/1.1 header parser received no
- * bytes" (JDK-8338569, JDK-8357639): a POST the app handled then reads as lost.
+ * server did and nothing else. The JDK's {@code HttpClient} (seen on 17.0.15 and 25.0.3)
+ * now and then closes a pooled connection itself just after the server answered a request
+ * on it, hands the answer to nobody and fails the request with "HTTP/1.1 header parser
+ * received no bytes" (JDK-8338569, JDK-8357639): a POST the app handled then reads as
+ * lost.
  * <p>
  * Nothing is retried: a request whose connection fails counts as failed, with its cause.
  * A connection idle longer than {@link #MAX_IDLE} is not reused, so the server's own idle

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -91,6 +96,55 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 	private static void awaitMoreRequests(LoopingClients load, int more) {
 		int target = load.succeeded() + more;
 		await().atMost(WAIT).until(() -> load.succeeded() >= target || !load.failures().isEmpty());
+	}
+
+	@Test
+	void aWebSocketPassesThroughNginxAndKeepsItsPeerUndrainedUntilItCloses() throws Exception {
+		WebSocketApp app = closeLater(new WebSocketApp());
+		RunningNode node = node("node-a", "managed", "orders");
+		this.topics.up("orders", app.endpoint());
+		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(app.endpoint())));
+		EchoListener echoes = new EchoListener();
+		WebSocket socket = HttpClient.newHttpClient()
+			.newWebSocketBuilder()
+			.buildAsync(URI.create("ws://127.0.0.1:" + node.listenPort("orders") + "/updates"), echoes)
+			.get(10, TimeUnit.SECONDS);
+		socket.sendText("hello through nginx", true).get(10, TimeUnit.SECONDS);
+		assertThat(echoes.next()).isEqualTo("hello through nginx");
+
+		String close = this.topics.gate("orders", app.endpoint(), "DEPLOY", false);
+		await().atMost(WAIT).until(() -> this.topics.answer("PeerApplied", close, "node-a").isPresent());
+		assertThat(node.control().inFlight(ServiceName.of("orders"), List.of(app.endpoint()), Duration.ZERO))
+			.as("the WebSocket is in flight on its peer")
+			.containsEntry(app.endpoint(), 1L);
+		assertThat(this.topics.answer("PeerDrained", close, "node-a")).as("drained while the WebSocket is open")
+			.isEmpty();
+		socket.sendText("still open while draining", true).get(10, TimeUnit.SECONDS);
+		assertThat(echoes.next()).isEqualTo("still open while draining");
+
+		socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
+		await().atMost(WAIT).until(() -> this.topics.answer("PeerDrained", close, "node-a").isPresent());
+		assertThat(app.open()).isZero();
+	}
+
+	/** Collects the text messages a WebSocket receives. */
+	private static final class EchoListener implements WebSocket.Listener {
+
+		private final BlockingQueue<String> messages = new LinkedBlockingQueue<>();
+
+		@Override
+		public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+			this.messages.add(data.toString());
+			webSocket.request(1);
+			return null;
+		}
+
+		String next() throws InterruptedException {
+			String message = this.messages.poll(10, TimeUnit.SECONDS);
+			assertThat(message).as("an echo within 10 s").isNotNull();
+			return message;
+		}
+
 	}
 
 	@Test

@@ -55,12 +55,16 @@ public record NginxControlProperties(
 	 */
 	private static final int MAX_KEEPALIVE = 2048;
 
+	/** A day: a WebSocket that says nothing for longer is gone. */
+	private static final Duration MAX_READ_TIMEOUT = Duration.ofDays(1);
+
 	public NginxControlProperties {
 		routes = (routes != null) ? Map.copyOf(routes) : Map.of();
 		routes.keySet().forEach((service) -> PropertyChecks.serviceName("baton.nginx-control.routes", service));
 		routes.forEach((service, route) -> {
 			slowStart(routeProperty(service, "slow-start"), route.slowStart());
 			keepalive(routeProperty(service, "keepalive"), route.keepalive());
+			readTimeout(routeProperty(service, "read-timeout"), route.readTimeout());
 		});
 		PropertyChecks.positive("baton.nginx-control.heartbeat-interval", heartbeatInterval);
 		PropertyChecks.positive("baton.nginx-control.reconcile-interval", reconcileInterval);
@@ -77,6 +81,13 @@ public record NginxControlProperties(
 
 	private static String routeProperty(String service, String name) {
 		return "baton.nginx-control.routes." + service + "." + name;
+	}
+
+	private static void readTimeout(String property, Duration readTimeout) {
+		if (readTimeout.toSeconds() < 1 || readTimeout.toNanos() % 1_000_000_000L != 0
+				|| readTimeout.compareTo(MAX_READ_TIMEOUT) > 0) {
+			throw new IllegalArgumentException(property + " must be 1s to 24h in whole seconds, got " + readTimeout);
+		}
 	}
 
 	private static void keepalive(String property, int keepalive) {
@@ -155,9 +166,13 @@ public record NginxControlProperties(
 	 * written in nginx's files, so changing it restarts nginx-control only
 	 * @param keepalive idle connections to the service's peers each nginx worker keeps
 	 * for reuse; written in nginx's files, so changing it starts a managed nginx afresh
+	 * @param readTimeout the longest nginx waits for the next bytes from a peer: an
+	 * answer's, an event stream's or a WebSocket's (a WebSocket silent for longer is
+	 * closed); whole seconds, written in nginx's files like {@code keepalive}
 	 */
 	public record RouteSettings(@NotBlank String listen, @DefaultValue("round-robin") Balancing balancing,
-			@DefaultValue("0s") Duration slowStart, @DefaultValue("" + Route.DEFAULT_KEEPALIVE) int keepalive) {
+			@DefaultValue("0s") Duration slowStart, @DefaultValue("" + Route.DEFAULT_KEEPALIVE) int keepalive,
+			@DefaultValue("60s") Duration readTimeout) {
 
 		Endpoint listenEndpoint(String service) {
 			return PropertyChecks.address(routeProperty(service, "listen"), this.listen);

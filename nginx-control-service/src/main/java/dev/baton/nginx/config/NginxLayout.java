@@ -96,7 +96,8 @@ final class NginxLayout {
 			.entrySet()
 			.stream()
 			.map((entry) -> new Route(ServiceName.of(entry.getKey()), entry.getValue().listenEndpoint(entry.getKey()),
-					entry.getValue().balancing(), entry.getValue().slowStart(), entry.getValue().keepalive()))
+					entry.getValue().balancing(), entry.getValue().slowStart(), entry.getValue().keepalive(),
+					entry.getValue().readTimeout()))
 			.toList();
 	}
 

@@ -11,7 +11,9 @@ import java.util.Locale;
  * nginx running them, as they were. The upstream's {@code server 0.0.0.1} is a
  * placeholder nginx requires: the Lua balancer always chooses the peer. {@code keepalive}
  * follows the balancer, as lua-nginx-module requires, and idles out before any sane app's
- * own keep-alive timeout.
+ * own keep-alive timeout. A WebSocket upgrade passes through every route (its request is
+ * in flight on its peer until the WebSocket closes, since nginx logs it, and the balancer
+ * counts it done, only then).
  */
 class SnippetTemplate {
 
@@ -39,7 +41,12 @@ class SnippetTemplate {
 			.append(this.setup.countersFile())
 			.append("\")\n}\n")
 			.append("init_worker_by_lua_block {\n")
-			.append("    require(\"baton.inflight\").start()\n}\n");
+			.append("    require(\"baton.inflight\").start()\n}\n")
+			.append("# A WebSocket upgrade is passed on; any other request keeps its upstream connection alive.\n")
+			.append("map $http_upgrade $baton_connection {\n")
+			.append("    default upgrade;\n")
+			.append("    \"\" \"\";\n")
+			.append("}\n");
 		for (Route route : this.setup.routes()) {
 			appendRoute(conf, route);
 		}
@@ -87,11 +94,15 @@ class SnippetTemplate {
 			.append(upstream)
 			.append(";\n")
 			.append("        proxy_http_version 1.1;\n")
-			.append("        proxy_set_header Connection \"\";\n")
+			.append("        proxy_set_header Upgrade $http_upgrade;\n")
+			.append("        proxy_set_header Connection $baton_connection;\n")
 			.append("        proxy_set_header Host $http_host;\n")
 			.append("        # Retries only what nginx may retry: a POST already sent is never sent again.\n")
 			.append("        proxy_next_upstream error timeout;\n")
 			.append("        proxy_connect_timeout 2s;\n")
+			.append("        proxy_read_timeout ")
+			.append(route.readTimeout().toSeconds())
+			.append("s;\n")
 			.append("        log_by_lua_block { require(\"baton.balancer\").log() }\n")
 			.append("    }\n")
 			.append("}\n");

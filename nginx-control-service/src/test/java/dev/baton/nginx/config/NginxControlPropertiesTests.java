@@ -32,6 +32,7 @@ class NginxControlPropertiesTests {
 			assertThat(properties.mode()).isEqualTo(NginxControlProperties.Mode.MANAGED);
 			assertThat(properties.nginx().workerUser()).isEqualTo("nobody");
 			assertThat(properties.routes().get("orders").keepalive()).isEqualTo(256);
+			assertThat(properties.routes().get("orders").readTimeout()).hasSeconds(60);
 		});
 	}
 
@@ -110,6 +111,16 @@ class NginxControlPropertiesTests {
 		this.runner.withPropertyValues("baton.nginx-control.routes.orders.keepalive=4096")
 			.run((context) -> assertThat(context).getFailure()
 				.hasStackTraceContaining("baton.nginx-control.routes.orders.keepalive must be 1 to 2048, got 4096"));
+	}
+
+	@Test
+	void aReadTimeoutNotInWholeSecondsFromOneToADayStopsStartUpNamingTheProperty() {
+		for (String bad : new String[] { "0s", "1500ms", "2d" }) {
+			this.runner.withPropertyValues("baton.nginx-control.routes.orders.read-timeout=" + bad)
+				.run((context) -> assertThat(context).getFailure()
+					.hasStackTraceContaining(
+							"baton.nginx-control.routes.orders.read-timeout must be 1s to 24h in whole seconds"));
+		}
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -66,6 +66,23 @@ class NginxFilesTests {
 	}
 
 	@Test
+	void everyRoutePassesWebSocketUpgradesOnAndWaitsForAPeerAsLongAsItsReadTimeout() throws Exception {
+		String snippet = Files.readString(new NginxFiles(setup()).writeSnippet());
+
+		String orders = snippet.substring(snippet.indexOf("upstream baton_orders {"),
+				snippet.indexOf("upstream baton_pay_ments {"));
+		String payments = snippet.substring(snippet.indexOf("upstream baton_pay_ments {"));
+		assertThat(snippet).contains("map $http_upgrade $baton_connection {").doesNotContain("Connection \"\"");
+		for (String route : List.of(orders, payments)) {
+			assertThat(route).contains("proxy_set_header Upgrade $http_upgrade;",
+					"proxy_set_header Connection $baton_connection;");
+		}
+		assertThat(orders).contains("proxy_read_timeout 75s;");
+		assertThat(payments).as("a route that names none waits as long as nginx does by default")
+			.contains("proxy_read_timeout 60s;");
+	}
+
+	@Test
 	void snippetGivesEachRouteItsBalancingAndEachWorkerItsRowOfCountersAndNoStatisticsTimer() throws Exception {
 		NginxSetup setup = setup();
 		String snippet = Files.readString(new NginxFiles(setup).writeSnippet());
@@ -127,7 +144,7 @@ class NginxFilesTests {
 				Path.of("/usr/share/nginx/modules"), "1", workers, temp, new Endpoint("127.0.0.1", 18180),
 				"a-long-enough-token",
 				List.of(new Route(ServiceName.of("orders"), new Endpoint("127.0.0.1", 18080), Balancing.ROUND_ROBIN,
-						ordersSlowStart, 1024),
+						ordersSlowStart, 1024, Duration.ofSeconds(75)),
 						new Route(ServiceName.of("pay-ments"), new Endpoint("127.0.0.1", 18081),
 								Balancing.LEAST_IN_FLIGHT)));
 	}
