@@ -56,9 +56,8 @@ class NginxFilesTests {
 	void eachRouteKeepsItsOwnNumberOfIdleConnections() throws Exception {
 		String snippet = Files.readString(new NginxFiles(setup()).writeSnippet());
 
-		String orders = snippet.substring(snippet.indexOf("upstream baton_orders {"),
-				snippet.indexOf("upstream baton_pay_ments {"));
-		String payments = snippet.substring(snippet.indexOf("upstream baton_pay_ments {"));
+		String orders = orders(snippet);
+		String payments = payments(snippet);
 		assertThat(orders).contains("keepalive 1024;").doesNotContain("keepalive 256;");
 		assertThat(payments).as("a route that names none keeps the default")
 			.contains("keepalive 256;")
@@ -69,9 +68,8 @@ class NginxFilesTests {
 	void everyRoutePassesWebSocketUpgradesOnAndWaitsForAPeerAsLongAsItsReadTimeout() throws Exception {
 		String snippet = Files.readString(new NginxFiles(setup()).writeSnippet());
 
-		String orders = snippet.substring(snippet.indexOf("upstream baton_orders {"),
-				snippet.indexOf("upstream baton_pay_ments {"));
-		String payments = snippet.substring(snippet.indexOf("upstream baton_pay_ments {"));
+		String orders = orders(snippet);
+		String payments = payments(snippet);
 		assertThat(snippet).contains("map $http_upgrade $baton_connection {").doesNotContain("Connection \"\"");
 		for (String route : List.of(orders, payments)) {
 			assertThat(route).contains("proxy_set_header Upgrade $http_upgrade;",
@@ -133,6 +131,17 @@ class NginxFilesTests {
 
 	private NginxSetup setup(Duration ordersSlowStart) {
 		return setup(null, this.directory.resolve("temp"), ordersSlowStart);
+	}
+
+	/** The orders route's upstream and server blocks. */
+	private static String orders(String snippet) {
+		return snippet.substring(snippet.indexOf("upstream baton_orders {"),
+				snippet.indexOf("upstream baton_pay_ments {"));
+	}
+
+	/** The pay-ments route's upstream and server blocks, and what follows them. */
+	private static String payments(String snippet) {
+		return snippet.substring(snippet.indexOf("upstream baton_pay_ments {"));
 	}
 
 	private NginxSetup setup(WorkerAccount workers, Path temp) {
