@@ -1,5 +1,6 @@
 package dev.baton.nginx;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -51,12 +52,24 @@ public final class GateTopics {
 	 * @return its command id
 	 */
 	public String gate(String service, Endpoint peer, String gate, boolean open, Integer weight) {
+		return send(service, peer, gate, open, (weight != null) ? ",\"weight\":" + weight : "");
+	}
+
+	/**
+	 * Publishes a closing gate command whose drain may take at most the given time.
+	 * @return its command id
+	 */
+	public String close(String service, Endpoint peer, String gate, Duration drainTimeout) {
+		return send(service, peer, gate, false,
+				",\"drain\":{\"timeoutMillis\":" + drainTimeout.toMillis() + ",\"onTimeout\":\"FAIL\"}");
+	}
+
+	private String send(String service, Endpoint peer, String gate, boolean open, String extra) {
 		String id = "cmd-" + UUID.randomUUID();
 		this.sender.send(this.prefix + "nginx.commands", key(service, peer, gate),
 				"{\"type\":\"SetPeerGate\",\"commandId\":\"" + id + "\",\"service\":\"" + service + "\",\"host\":\""
 						+ peer.host() + "\",\"port\":" + peer.port() + ",\"gate\":\"" + gate + "\",\"open\":" + open
-						+ ",\"by\":\"test\",\"reason\":\"integration test\""
-						+ ((weight != null) ? ",\"weight\":" + weight : "") + "}");
+						+ ",\"by\":\"test\",\"reason\":\"integration test\"" + extra + "}");
 		return id;
 	}
 

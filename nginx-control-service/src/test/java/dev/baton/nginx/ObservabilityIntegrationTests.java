@@ -80,13 +80,13 @@ abstract class ObservabilityIntegrationTests extends NodeWorldTests {
 	void exposesCommandLatencyDrainTimesInFlightAndDeadLettersOnPrometheus() {
 		UpstreamServer slow = closeLater(new UpstreamServer());
 		UpstreamServer fast = closeLater(new UpstreamServer());
-		RunningNode node = node("managed", "baton.nginx-control.drain.timeout=2s");
+		RunningNode node = node("managed");
 		this.topics.up("orders", slow.endpoint());
 		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(slow.endpoint())));
 		slowRequest(node, 4000);
 		await().atMost(WAIT).until(() -> slow.inProgress() == 1);
 
-		String closeSlow = this.topics.gate("orders", slow.endpoint(), "DEPLOY", false);
+		String closeSlow = this.topics.close("orders", slow.endpoint(), "DEPLOY", Duration.ofSeconds(2));
 		String inFlight = "baton_nginx_inflight{peer=\"" + slow.endpoint().address() + "\",service=\"orders\"}";
 		await().atMost(WAIT).pollInterval(Duration.ofMillis(50)).until(() -> value(node, inFlight) == 1);
 		await().atMost(WAIT).until(() -> this.topics.answer("PeerDrainTimedOut", closeSlow, "node-a").isPresent());

@@ -27,9 +27,13 @@ import dev.baton.contracts.ServiceName;
  * @param weight for an open DEPLOY gate, the peer's share of new requests against a full
  * peer's, in percent (1-100; a canary gets less than 100); 100 when absent, and always
  * 100 for the other gates
+ * @param drain for a closing command, how long its drain may take and what the writer
+ * does with what is still open then; {@link DrainDeadline#DEFAULT} when absent, and
+ * absent on an opening command
  */
 public record SetPeerGate(CommandId commandId, ServiceName service, String host, int port, Gate gate, boolean open,
-		String by, String reason, Instant at, Integer weight) implements NginxCommand, EndpointFields {
+		String by, String reason, Instant at, Integer weight,
+		DrainDeadline drain) implements NginxCommand, EndpointFields {
 
 	/** A full peer's weight. */
 	public static final int FULL_WEIGHT = 100;
@@ -49,6 +53,18 @@ public record SetPeerGate(CommandId commandId, ServiceName service, String host,
 		if (weight != FULL_WEIGHT && gate != Gate.DEPLOY) {
 			throw new IllegalArgumentException("only the DEPLOY gate carries a weight, not " + gate);
 		}
+		if (open && drain != null) {
+			throw new IllegalArgumentException("only a closing command carries a drain deadline");
+		}
+		drain = (open || drain != null) ? drain : DrainDeadline.DEFAULT;
+	}
+
+	/**
+	 * A gate command at a weight, with the default drain deadline when it closes.
+	 */
+	public SetPeerGate(CommandId commandId, ServiceName service, String host, int port, Gate gate, boolean open,
+			String by, String reason, Instant at, Integer weight) {
+		this(commandId, service, host, port, gate, open, by, reason, at, weight, null);
 	}
 
 	/**
@@ -56,7 +72,15 @@ public record SetPeerGate(CommandId commandId, ServiceName service, String host,
 	 */
 	public SetPeerGate(CommandId commandId, ServiceName service, String host, int port, Gate gate, boolean open,
 			String by, String reason, Instant at) {
-		this(commandId, service, host, port, gate, open, by, reason, at, FULL_WEIGHT);
+		this(commandId, service, host, port, gate, open, by, reason, at, FULL_WEIGHT, null);
+	}
+
+	/**
+	 * A closing command with its drain deadline, as the deployer writes it.
+	 */
+	public static SetPeerGate closing(CommandId commandId, ServiceName service, String host, int port, Gate gate,
+			String by, String reason, Instant at, DrainDeadline drain) {
+		return new SetPeerGate(commandId, service, host, port, gate, false, by, reason, at, FULL_WEIGHT, drain);
 	}
 
 	@Override

@@ -21,7 +21,10 @@ final class FaultInjector {
 
 	static final Duration PAUSE = Duration.ofSeconds(20);
 
-	/** Past the stack's drain timeout (the deployer's default, 30 s). */
+	/**
+	 * Past the stack's drain timeout (the deployer's default, 30 s) and the 5 s its
+	 * answers are awaited beyond it.
+	 */
 	static final Duration LOST_FOR = Duration.ofSeconds(40);
 
 	private static final Duration READY_WITHIN = Duration.ofSeconds(60);

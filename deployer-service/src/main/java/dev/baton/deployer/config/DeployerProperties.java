@@ -17,6 +17,7 @@ import org.springframework.validation.annotation.Validated;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStrategy;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.deployer.canary.CanaryThresholds;
 import dev.baton.deployer.rollout.plan.ServicePolicy;
 import dev.baton.state.StateHome;
@@ -63,11 +64,10 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 	 * @param runtime how a version is put on an instance and the instance restarted
 	 * @param maxUnavailable instances out of rotation at once
 	 * @param minHealthy instances that keep serving throughout
-	 * @param drainTimeout how long every live nginx node may take to drain a peer
+	 * @param drain how long every live nginx node may take to drain an instance, and what
+	 * a rollout does with one still holding connections then
 	 * @param healthTimeout how long a restarted instance may take to be verified
 	 * @param enableTimeout how long every live node may take to report a peer up again
-	 * @param drainTimeoutFatal whether a drain that times out fails the deploy (otherwise
-	 * it is recorded and the deploy goes on)
 	 * @param strategy how a deploy replaces the running version unless its request says:
 	 * {@code rolling} or {@code surge}
 	 * @param surge where surge deploys start new instances
@@ -79,14 +79,13 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 	 * is judged
 	 */
 	public record Service(@Valid @NotNull RuntimeProperties runtime, @DefaultValue("1") @Min(1) int maxUnavailable,
-			@DefaultValue("1") @Min(0) int minHealthy, @DefaultValue("30s") Duration drainTimeout,
+			@DefaultValue("1") @Min(0) int minHealthy, @DefaultValue Drain drain,
 			@DefaultValue("60s") Duration healthTimeout, @DefaultValue("30s") Duration enableTimeout,
-			@DefaultValue("false") boolean drainTimeoutFatal, @DefaultValue("rolling") DeployStrategy strategy,
-			@DefaultValue Surge surge, @DefaultValue("false") boolean allowDowntime, @DefaultValue("0s") Duration bake,
+			@DefaultValue("rolling") DeployStrategy strategy, @DefaultValue Surge surge,
+			@DefaultValue("false") boolean allowDowntime, @DefaultValue("0s") Duration bake,
 			@DefaultValue Canary canary) {
 
 		public Service {
-			positive("drain-timeout", drainTimeout);
 			positive("health-timeout", healthTimeout);
 			positive("enable-timeout", enableTimeout);
 			if (!surge.ports().isEmpty() && runtime != null && !runtime.surges()) {
@@ -105,9 +104,31 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 		}
 
 		ServicePolicy policy() {
-			return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
-					this.enableTimeout, this.drainTimeoutFatal, this.runtime.checkInterval(), this.strategy,
+			return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drain.timeout(), this.healthTimeout,
+					this.enableTimeout, this.drain.onTimeout(), this.runtime.checkInterval(), this.strategy,
 					this.surge.ports(), this.allowDowntime, this.bake, this.canary.percent(), this.canary.thresholds());
+		}
+
+	}
+
+	/**
+	 * A service's drains (under {@code drain.}): every closing command of its deploys
+	 * carries them, and each nginx node times the drain itself.
+	 *
+	 * @param timeout how long every live nginx node may take to see the instance reach
+	 * zero requests in flight; a WebSocket, an event stream or a long poll is in flight
+	 * until it closes
+	 * @param onTimeout what a rollout does with an instance still holding connections at
+	 * the timeout: {@code fail} (the default: it is not restarted, its gate reopens and
+	 * the deploy fails naming the node and how many were open) or {@code proceed} (it
+	 * gets SIGTERM with them open, and the app closes them: clients reconnect to another
+	 * instance). A rollback always proceeds: the instance must go back to its version
+	 */
+	public record Drain(@DefaultValue("30s") Duration timeout,
+			@DefaultValue("fail") DrainDeadline.OnTimeout onTimeout) {
+
+		public Drain {
+			positive("drain.timeout", timeout);
 		}
 
 	}

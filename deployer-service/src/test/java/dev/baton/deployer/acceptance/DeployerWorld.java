@@ -136,7 +136,7 @@ final class DeployerWorld implements AutoCloseable {
 			runtime(properties, base + "runtime.restart", "restart");
 			properties.put(base + "runtime.command-timeout", "10s");
 			properties.put(base + "health-timeout", "5s");
-			properties.put(base + "drain-timeout", "10s");
+			properties.put(base + "drain.timeout", "10s");
 			properties.put(base + "enable-timeout", "10s");
 		}
 		for (String extra : extraProperties) {

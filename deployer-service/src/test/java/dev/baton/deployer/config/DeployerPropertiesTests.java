@@ -10,6 +10,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Configuration;
 
 import dev.baton.contracts.deploy.DeployStrategy;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.state.StateHome;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,11 +31,24 @@ class DeployerPropertiesTests {
 				DeployerProperties.Service orders = context.getBean(DeployerProperties.class).services().get("orders");
 				assertThat(orders.maxUnavailable()).isEqualTo(1);
 				assertThat(orders.minHealthy()).isEqualTo(1);
-				assertThat(orders.drainTimeout()).isEqualTo(Duration.ofSeconds(30));
-				assertThat(orders.drainTimeoutFatal()).isFalse();
+				assertThat(orders.drain().timeout()).isEqualTo(Duration.ofSeconds(30));
+				assertThat(orders.drain().onTimeout()).as("connections open at the deadline fail the deploy")
+					.isEqualTo(DrainDeadline.OnTimeout.FAIL);
 				assertThat(orders.policy().downtimeAllowed()).as("a request may not accept downtime").isFalse();
 				assertThat(orders.runtime().commands().sequence()).hasSize(2);
 			});
+	}
+
+	@Test
+	void aServicesDrainDeadlineAndPolicyReachEveryClosingCommandOfItsDeploys() {
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.activate[0]=activate",
+					"baton.deployer.services.orders.runtime.restart[0]=restart",
+					"baton.deployer.services.orders.drain.timeout=2m",
+					"baton.deployer.services.orders.drain.on-timeout=proceed")
+			.run((context) -> assertThat(
+					context.getBean(DeployerProperties.class).services().get("orders").policy().drainDeadline())
+				.isEqualTo(DrainDeadline.of(Duration.ofMinutes(2), DrainDeadline.OnTimeout.PROCEED)));
 	}
 
 	@Test

@@ -16,6 +16,7 @@ import java.util.function.Predicate;
 
 import dev.baton.contracts.DeployId;
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.Gate;
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.NodeId;
@@ -24,27 +25,27 @@ import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceEnabled;
-import dev.baton.contracts.deploy.InstanceRestarted;
+import dev.baton.contracts.deploy.InstanceLaunched;
+import dev.baton.contracts.deploy.InstanceReplaced;
 import dev.baton.contracts.deploy.InstanceRestartStarted;
+import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.contracts.nginx.NodeHeartbeat;
 import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrained;
 import dev.baton.contracts.nginx.SetPeerGate;
-import dev.baton.contracts.Gate;
-import dev.baton.contracts.deploy.InstanceLaunched;
-import dev.baton.contracts.deploy.InstanceReplaced;
 import dev.baton.contracts.registration.InstanceDeregistered;
 import dev.baton.contracts.registration.OperateInstance;
 import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
 import dev.baton.contracts.registry.ObservedHealth;
-import dev.baton.deployer.fleet.KnownInstances;
 import dev.baton.deployer.fleet.DeployGates;
+import dev.baton.deployer.fleet.KnownInstances;
 import dev.baton.deployer.fleet.NginxNodes;
 import dev.baton.deployer.rollout.answer.AnswerBoard;
 import dev.baton.deployer.rollout.answer.InstanceArrivals;
@@ -209,7 +210,8 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	}
 
 	public static ServicePolicy policy() {
-		return new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5), false);
+		return new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
+				DrainDeadline.OnTimeout.PROCEED);
 	}
 
 	public DeployPlan plan(String version, ServicePolicy policy, List<List<DeployTarget>> batches) {

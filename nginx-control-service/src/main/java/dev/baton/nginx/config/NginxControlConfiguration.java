@@ -41,6 +41,7 @@ import dev.baton.nginx.sync.NodeMetrics;
 import dev.baton.nginx.sync.NodePresence;
 import dev.baton.nginx.sync.OwedAnswers;
 import dev.baton.nginx.sync.PeerSync;
+import dev.baton.nginx.sync.Ticker;
 import dev.baton.nginx.sync.SyncSchedule;
 
 /**
@@ -96,7 +97,7 @@ class NginxControlConfiguration {
 	DrainTracker drainTracker(NginxControlProperties properties, ControlClient control, NginxEventPublisher events,
 			NodeMetrics metrics) {
 		return new DrainTracker(NodeId.of(properties.nodeId()), control, events, metrics, Clock.systemUTC(),
-				properties.drain().timeout(), properties.drain().pollInterval());
+				Ticker.SYSTEM, properties.drain().pollInterval());
 	}
 
 	@Bean

@@ -249,15 +249,19 @@ public record NginxControlProperties(
 	}
 
 	/**
-	 * @param timeout how long a peer may take to reach zero requests in flight
+	 * @param timeout no longer a setting: each closing command carries its drain's
+	 * timeout, decided by its writer; set, it stops start-up saying so
 	 * @param pollInterval the pause between two reads of in-flight counts while draining,
 	 * at most 10 ms (while one upstream drains, nginx also checks every millisecond
 	 * during each read)
 	 */
-	public record DrainSettings(@DefaultValue("30s") Duration timeout, @DefaultValue("5ms") Duration pollInterval) {
+	public record DrainSettings(Duration timeout, @DefaultValue("5ms") Duration pollInterval) {
 
 		public DrainSettings {
-			PropertyChecks.positive("baton.nginx-control.drain.timeout", timeout);
+			if (timeout != null) {
+				throw new IllegalArgumentException("baton.nginx-control.drain.timeout is no longer read: each closing"
+						+ " command carries its drain timeout (the deployer's baton.deployer.services.<name>.drain.timeout)");
+			}
 			PropertyChecks.positive("baton.nginx-control.drain.poll-interval", pollInterval);
 			if (pollInterval.compareTo(Duration.ofMillis(10)) > 0) {
 				throw new IllegalArgumentException(

@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
@@ -31,9 +32,10 @@ import dev.baton.nginx.sync.NodeMetrics.DrainOutcome;
  * Answers closing commands on in-flight counts, not on time: reads nginx's counters of
  * the peers being drained, with one request per upstream, and reports {@link PeerDrained}
  * as soon as a peer's count is 0, or {@link PeerDrainTimedOut} with the count left when
- * the timeout runs out. While a count is above 0 the same polls feed
- * {@link InFlightReports}, so operators watch a drain live; nothing is reported after the
- * answer, which is published on the same thread.
+ * the command's own drain timeout runs out on this node's monotonic clock (the node has
+ * no timeout of its own: the writer of the command decides). While a count is above 0 the
+ * same polls feed {@link InFlightReports}, so operators watch a drain live; nothing is
+ * reported after the answer, which is published on the same thread.
  */
 public class DrainTracker implements AutoCloseable {
 
@@ -56,7 +58,7 @@ public class DrainTracker implements AutoCloseable {
 
 	private final Clock clock;
 
-	private final Duration timeout;
+	private final Ticker ticker;
 
 	private final Duration pollInterval;
 
@@ -69,20 +71,34 @@ public class DrainTracker implements AutoCloseable {
 	private final ScheduledExecutorService poller = Executors
 		.newSingleThreadScheduledExecutor((task) -> new Thread(task, "baton-drain-poller"));
 
+	/**
+	 * @param clock stamps the answers
+	 * @param ticker times the drains
+	 */
 	public DrainTracker(NodeId node, PeerControl control, NodeEvents events, NodeMetrics metrics, Clock clock,
-			Duration timeout, Duration pollInterval) {
+			Ticker ticker, Duration pollInterval) {
 		this.node = node;
 		this.control = control;
 		this.events = events;
 		this.metrics = metrics;
 		this.reports = new InFlightReports(node, events);
 		this.clock = clock;
-		this.timeout = timeout;
+		this.ticker = ticker;
 		this.pollInterval = pollInterval;
 	}
 
 	public void start() {
 		this.poller.scheduleWithFixedDelay(this::pollSafely, 0, this.pollInterval.toNanos(), TimeUnit.NANOSECONDS);
+	}
+
+	/**
+	 * Starts timing the drain of a peer nginx no longer chooses.
+	 * @param commandId the closing command to answer
+	 * @param appliedAt when nginx stopped choosing the peer, for the record
+	 * @param timeout the command's drain timeout
+	 */
+	void track(CommandId commandId, ServiceName service, Endpoint endpoint, Instant appliedAt, Duration timeout) {
+		track(new Drain(commandId, service, endpoint, appliedAt, this.ticker.nanos(), timeout));
 	}
 
 	void track(Drain drain) {
@@ -126,10 +142,10 @@ public class DrainTracker implements AutoCloseable {
 	}
 
 	private Duration heldRead(List<Drain> drains) {
-		Instant now = this.clock.instant();
+		long now = this.ticker.nanos();
 		Duration wait = HELD_READ;
 		for (Drain drain : drains) {
-			Duration left = Duration.between(now, drain.appliedAt().plus(this.timeout));
+			Duration left = drain.left(now);
 			wait = (left.compareTo(wait) < 0) ? left : wait;
 		}
 		return wait.isNegative() ? Duration.ZERO : wait;
@@ -144,14 +160,15 @@ public class DrainTracker implements AutoCloseable {
 			logger.debug("Cannot read in-flight counts of {}: {}", service, ex.getMessage());
 		}
 		Instant now = this.clock.instant();
+		long nowNanos = this.ticker.nanos();
 		for (Drain drain : drains) {
 			Long count = counts.get(drain.endpoint());
-			long waited = Duration.between(drain.appliedAt(), now).toMillis();
+			long waited = drain.waited(nowNanos).toMillis();
 			if (count != null && count == 0) {
 				finish(drain, new PeerDrained(this.node, drain.commandId(), service, drain.endpoint().host(),
 						drain.endpoint().port(), waited, now), DrainOutcome.DRAINED, waited);
 			}
-			else if (waited >= this.timeout.toMillis()) {
+			else if (drain.left(nowNanos).compareTo(Duration.ZERO) <= 0) {
 				long left = (count != null) ? count : this.lastCounts.getOrDefault(drain, -1L);
 				finish(drain, new PeerDrainTimedOut(this.node, drain.commandId(), service, drain.endpoint().host(),
 						drain.endpoint().port(), left, waited, now), DrainOutcome.TIMED_OUT, waited);

@@ -149,7 +149,7 @@ public class GateCommands {
 			return;
 		}
 		this.sync.submit(gate.service(), () -> this.desired.set(gate, set.open(), set.weight()),
-				new PendingAnswer(set.commandId(), gate.service(), gate.endpoint(), !set.open(), writtenAt));
+				new PendingAnswer(set.commandId(), gate.service(), gate.endpoint(), set.drain(), writtenAt));
 		this.changes.changed(gate.service());
 	}
 

@@ -187,7 +187,7 @@ public class PeerSync implements AutoCloseable {
 				}
 			}
 			if (answer.closing() && !up) {
-				this.drains.track(new Drain(answer.commandId(), service, answer.endpoint(), applied));
+				this.drains.track(answer.commandId(), service, answer.endpoint(), applied, answer.drain().timeout());
 			}
 		}
 	}

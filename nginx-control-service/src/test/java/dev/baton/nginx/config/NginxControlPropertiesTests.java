@@ -123,6 +123,14 @@ class NginxControlPropertiesTests {
 		}
 	}
 
+	@Test
+	void aDrainTimeoutOfTheNodesOwnStopsStartUpSayingTheCommandCarriesIt() {
+		this.runner.withPropertyValues("baton.nginx-control.drain.timeout=30s")
+			.run((context) -> assertThat(context).getFailure()
+				.hasStackTraceContaining("baton.nginx-control.drain.timeout is no longer read: each closing command"
+						+ " carries its drain timeout"));
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@EnableConfigurationProperties(NginxControlProperties.class)
 	static class PropertiesOnly {

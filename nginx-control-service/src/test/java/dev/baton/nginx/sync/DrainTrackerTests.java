@@ -42,9 +42,10 @@ class DrainTrackerTests {
 	private final RecordingMetrics metrics = new RecordingMetrics();
 
 	private final DrainTracker tracker = new DrainTracker(NodeId.of("node-1"), this.control, this.events::add,
-			this.metrics, this.clock, Duration.ofSeconds(2), Duration.ofMillis(5));
+			this.metrics, this.clock, this.clock, Duration.ofMillis(5));
 
-	private final Drain drain = new Drain(CommandId.of("c-1"), ORDERS, PEER, START);
+	private final Drain drain = new Drain(CommandId.of("c-1"), ORDERS, PEER, START, this.clock.nanos(),
+			Duration.ofSeconds(2));
 
 	@AfterEach
 	void stop() {
@@ -122,6 +123,30 @@ class DrainTrackerTests {
 		assertThat(((PeerDrainTimedOut) this.events.get(1)).inFlight()).isEqualTo(3);
 		assertThat(this.metrics.drains)
 			.containsExactly(new Measured(ORDERS, DrainOutcome.TIMED_OUT, Duration.ofSeconds(2)));
+	}
+
+	@Test
+	void eachDrainRunsOutOnItsOwnCommandsTimeoutMeasuredOnTheMonotonicClock() {
+		this.control.inFlight.put(PEER, 1L);
+		Endpoint other = new Endpoint("127.0.0.1", 9002);
+		this.control.inFlight.put(other, 1L);
+		this.tracker.track(this.drain);
+		this.tracker.track(CommandId.of("c-2"), ORDERS, other, START, Duration.ofSeconds(30));
+
+		this.clock.advance(Duration.ofSeconds(2));
+		this.tracker.pollOnce();
+		assertThat(this.events).filteredOn(PeerDrainTimedOut.class::isInstance)
+			.extracting((event) -> ((PeerDrainTimedOut) event).commandId())
+			.containsExactly(CommandId.of("c-1"));
+		this.clock.advance(Duration.ofSeconds(27));
+		this.tracker.pollOnce();
+		assertThat(this.events).filteredOn(PeerDrainTimedOut.class::isInstance).hasSize(1);
+		this.clock.advance(Duration.ofSeconds(1));
+		this.tracker.pollOnce();
+
+		assertThat(this.events).filteredOn(PeerDrainTimedOut.class::isInstance)
+			.extracting((event) -> ((PeerDrainTimedOut) event).waitedMillis())
+			.containsExactly(2_000L, 30_000L);
 	}
 
 	private List<PeerDraining> draining() {

@@ -22,6 +22,7 @@ import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.nginx.CommandRejected;
 import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.contracts.nginx.PeerApplied;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.contracts.nginx.PeerDrainTimedOut;
 import dev.baton.contracts.nginx.PeerDrained;
 import dev.baton.contracts.nginx.PeerDraining;
@@ -54,7 +55,7 @@ class GateCommandsTests {
 	private final RecordingMetrics metrics = new RecordingMetrics();
 
 	private final DrainTracker drains = new DrainTracker(NODE, this.control, this::publish, this.metrics,
-			Clock.systemUTC(), Duration.ofMillis(300), Duration.ofMillis(5));
+			Clock.systemUTC(), Ticker.SYSTEM, Duration.ofMillis(5));
 
 	private final DesiredPeers desired = new DesiredPeers();
 
@@ -116,11 +117,14 @@ class GateCommandsTests {
 	}
 
 	@Test
-	void drainThatNeverReachesZeroTimesOutWithTheCountLeft() {
+	void drainThatNeverReachesZeroTimesOutOnTheCommandsDeadlineWithTheCountLeft() {
 		start();
 		this.control.inFlight.put(PEER, 3L);
 
-		this.commands.accept("orders/127.0.0.1:9001/DEPLOY", gate("c1", "orders", Gate.DEPLOY, false), null);
+		this.commands.accept("orders/127.0.0.1:9001/DEPLOY",
+				SetPeerGate.closing(CommandId.of("c1"), ORDERS, "127.0.0.1", 9001, Gate.DEPLOY, "test", "unit", null,
+						DrainDeadline.of(Duration.ofMillis(300), DrainDeadline.OnTimeout.FAIL)),
+				null);
 
 		PeerDrainTimedOut timedOut = await().until(() -> this.events.stream()
 			.filter(PeerDrainTimedOut.class::isInstance)
@@ -128,6 +132,7 @@ class GateCommandsTests {
 			.findFirst()
 			.orElse(null), (event) -> event != null);
 		assertThat(timedOut.inFlight()).isEqualTo(3);
+		assertThat(timedOut.waitedMillis()).isBetween(300L, 10_000L);
 	}
 
 	@Test

@@ -37,7 +37,7 @@ class HeartbeatTests {
 	private final RecordingMetrics metrics = new RecordingMetrics();
 
 	private final DrainTracker drains = new DrainTracker(NODE, this.control, this.events::add, this.metrics,
-			Clock.systemUTC(), Duration.ofMillis(300), Duration.ofMillis(5));
+			Clock.systemUTC(), Ticker.SYSTEM, Duration.ofMillis(5));
 
 	private final DesiredPeers desired = new DesiredPeers();
 

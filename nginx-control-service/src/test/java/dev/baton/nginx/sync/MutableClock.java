@@ -7,9 +7,10 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /**
- * A clock a test moves by hand, so time-based rules are checked without waiting.
+ * A clock a test moves by hand, so time-based rules are checked without waiting; the same
+ * hand moves the wall clock and the monotonic one.
  */
-public final class MutableClock extends Clock {
+public final class MutableClock extends Clock implements Ticker {
 
 	private volatile Instant now;
 
@@ -24,6 +25,11 @@ public final class MutableClock extends Clock {
 	@Override
 	public Instant instant() {
 		return this.now;
+	}
+
+	@Override
+	public long nanos() {
+		return this.now.getEpochSecond() * 1_000_000_000L + this.now.getNano();
 	}
 
 	@Override

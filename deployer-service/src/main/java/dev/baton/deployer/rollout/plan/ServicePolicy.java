@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStrategy;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.deployer.canary.CanaryThresholds;
 
 /**
@@ -18,7 +19,9 @@ import dev.baton.deployer.canary.CanaryThresholds;
  * @param drainTimeout how long every live node may take to report a peer drained
  * @param healthTimeout how long a restarted instance may take to be verified
  * @param enableTimeout how long every live node may take to report a peer up again
- * @param drainTimeoutFatal whether a drain that times out fails the deploy
+ * @param drainOnTimeout what a rollout does with an instance whose drain ran out of time
+ * with connections still open (WebSockets, streams, slow requests): fail the deploy
+ * without restarting it, or restart it all the same
  * @param checkInterval how often the runtime is asked whether a restarted instance still
  * runs while its verdict is awaited
  * @param strategy how a deploy replaces the running version unless its request says
@@ -33,7 +36,7 @@ import dev.baton.deployer.canary.CanaryThresholds;
  * @param canary how a canary is judged
  */
 public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
-		Duration enableTimeout, boolean drainTimeoutFatal, Duration checkInterval, DeployStrategy strategy,
+		Duration enableTimeout, DrainDeadline.OnTimeout drainOnTimeout, Duration checkInterval, DeployStrategy strategy,
 		List<Integer> sparePorts, boolean downtimeAllowed, Duration bake, int canaryPercent, CanaryThresholds canary) {
 
 	/** How often a runtime is asked by default. */
@@ -49,6 +52,7 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 		if (checkInterval == null || checkInterval.isNegative() || checkInterval.isZero()) {
 			throw new IllegalArgumentException("checkInterval must be a positive duration, got " + checkInterval);
 		}
+		drainOnTimeout = (drainOnTimeout != null) ? drainOnTimeout : DrainDeadline.OnTimeout.FAIL;
 		strategy = (strategy != null) ? strategy : DeployStrategy.ROLLING;
 		sparePorts = (sparePorts != null) ? List.copyOf(sparePorts) : List.of();
 		bake = (bake != null) ? bake : Duration.ZERO;
@@ -65,9 +69,9 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 	 * A policy without bake or canary.
 	 */
 	public ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
-			Duration enableTimeout, boolean drainTimeoutFatal, Duration checkInterval, DeployStrategy strategy,
-			List<Integer> sparePorts, boolean downtimeAllowed) {
-		this(maxUnavailable, minHealthy, drainTimeout, healthTimeout, enableTimeout, drainTimeoutFatal, checkInterval,
+			Duration enableTimeout, DrainDeadline.OnTimeout drainOnTimeout, Duration checkInterval,
+			DeployStrategy strategy, List<Integer> sparePorts, boolean downtimeAllowed) {
+		this(maxUnavailable, minHealthy, drainTimeout, healthTimeout, enableTimeout, drainOnTimeout, checkInterval,
 				strategy, sparePorts, downtimeAllowed, Duration.ZERO, 0, CanaryThresholds.DEFAULTS);
 	}
 
@@ -75,9 +79,9 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 	 * A policy that lets no request accept downtime.
 	 */
 	public ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
-			Duration enableTimeout, boolean drainTimeoutFatal, Duration checkInterval, DeployStrategy strategy,
-			List<Integer> sparePorts) {
-		this(maxUnavailable, minHealthy, drainTimeout, healthTimeout, enableTimeout, drainTimeoutFatal, checkInterval,
+			Duration enableTimeout, DrainDeadline.OnTimeout drainOnTimeout, Duration checkInterval,
+			DeployStrategy strategy, List<Integer> sparePorts) {
+		this(maxUnavailable, minHealthy, drainTimeout, healthTimeout, enableTimeout, drainOnTimeout, checkInterval,
 				strategy, sparePorts, false);
 	}
 
@@ -85,20 +89,20 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 	 * A policy for rolling deploys only.
 	 */
 	public ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
-			Duration enableTimeout, boolean drainTimeoutFatal, Duration checkInterval) {
-		this(maxUnavailable, minHealthy, drainTimeout, healthTimeout, enableTimeout, drainTimeoutFatal, checkInterval,
+			Duration enableTimeout, DrainDeadline.OnTimeout drainOnTimeout, Duration checkInterval) {
+		this(maxUnavailable, minHealthy, drainTimeout, healthTimeout, enableTimeout, drainOnTimeout, checkInterval,
 				DeployStrategy.ROLLING, List.of());
 	}
 
 	public ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
-			Duration enableTimeout, boolean drainTimeoutFatal) {
-		this(maxUnavailable, minHealthy, drainTimeout, healthTimeout, enableTimeout, drainTimeoutFatal,
+			Duration enableTimeout, DrainDeadline.OnTimeout drainOnTimeout) {
+		this(maxUnavailable, minHealthy, drainTimeout, healthTimeout, enableTimeout, drainOnTimeout,
 				DEFAULT_CHECK_INTERVAL);
 	}
 
 	public ServicePolicy withStrategy(DeployStrategy chosen) {
 		return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
-				this.enableTimeout, this.drainTimeoutFatal, this.checkInterval, chosen, this.sparePorts,
+				this.enableTimeout, this.drainOnTimeout, this.checkInterval, chosen, this.sparePorts,
 				this.downtimeAllowed, this.bake, this.canaryPercent, this.canary);
 	}
 
@@ -107,8 +111,16 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 	 */
 	public ServicePolicy withBake(Duration chosenBake, int chosenCanaryPercent) {
 		return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
-				this.enableTimeout, this.drainTimeoutFatal, this.checkInterval, this.strategy, this.sparePorts,
+				this.enableTimeout, this.drainOnTimeout, this.checkInterval, this.strategy, this.sparePorts,
 				this.downtimeAllowed, chosenBake, chosenCanaryPercent, this.canary);
+	}
+
+	/**
+	 * What every closing command of a deploy tells the nodes: how long the drain may take
+	 * and what the deploy does with what is still open then.
+	 */
+	public DrainDeadline drainDeadline() {
+		return DrainDeadline.of(this.drainTimeout, this.drainOnTimeout);
 	}
 
 	public boolean hasCanary() {
@@ -119,7 +131,7 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 		return new ServicePolicy((request.batchSize() != null) ? request.batchSize() : this.maxUnavailable,
 				this.minHealthy, (request.drainTimeout() != null) ? request.drainTimeout() : this.drainTimeout,
 				(request.healthTimeout() != null) ? request.healthTimeout() : this.healthTimeout, this.enableTimeout,
-				this.drainTimeoutFatal, this.checkInterval,
+				this.drainOnTimeout, this.checkInterval,
 				(request.strategy() != null) ? request.strategy() : this.strategy, this.sparePorts,
 				this.downtimeAllowed, (request.bake() != null) ? request.bake() : this.bake,
 				(request.canaryPercent() != null) ? request.canaryPercent() : this.canaryPercent, this.canary);

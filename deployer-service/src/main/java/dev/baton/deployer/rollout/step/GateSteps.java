@@ -20,6 +20,7 @@ import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceEnabled;
 import dev.baton.contracts.nginx.CommandRejected;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrainTimedOut;
@@ -43,6 +44,13 @@ public final class GateSteps {
 
 	public static final String OWNER = "deployer-service";
 
+	/**
+	 * How much longer than a drain's deadline its answers are waited for: a node times
+	 * the deadline from when it applied the command, and its answer still has to reach
+	 * here.
+	 */
+	static final Duration ANSWER_TRANSIT = Duration.ofSeconds(5);
+
 	private final AnswerBoard board;
 
 	private final AnswerAwait await;
@@ -61,9 +69,16 @@ public final class GateSteps {
 		this.clock = clock;
 	}
 
+	/**
+	 * Closes the gate; the command carries the service's drain deadline and policy, which
+	 * every node times on its own clock.
+	 */
 	public Pending close(DeployPlan plan, DeployTarget target, DeployPhase phase) {
-		return send(plan, target, false, phase + " of " + plan.deployId() + ": draining for a restart",
-				SetPeerGate.FULL_WEIGHT);
+		SetPeerGate command = SetPeerGate.closing(CommandId.random(), plan.service(), target.endpoint().host(),
+				target.endpoint().port(), Gate.DEPLOY, OWNER,
+				phase + " of " + plan.deployId() + ": draining for a restart", this.clock.instant(),
+				plan.policy().drainDeadline());
+		return send(plan, target, command);
 	}
 
 	public Pending open(DeployPlan plan, DeployTarget target, DeployPhase phase) {
@@ -80,19 +95,25 @@ public final class GateSteps {
 	}
 
 	private Pending send(DeployPlan plan, DeployTarget target, boolean open, String reason, int weight) {
-		SetPeerGate command = new SetPeerGate(CommandId.random(), plan.service(), target.endpoint().host(),
-				target.endpoint().port(), Gate.DEPLOY, open, OWNER, reason, this.clock.instant(), weight);
+		return send(plan, target, new SetPeerGate(CommandId.random(), plan.service(), target.endpoint().host(),
+				target.endpoint().port(), Gate.DEPLOY, open, OWNER, reason, this.clock.instant(), weight));
+	}
+
+	private Pending send(DeployPlan plan, DeployTarget target, SetPeerGate command) {
 		NodeAnswers answers = this.board.expectAnswers(command.commandId(), plan.service(), target.endpoint());
 		Set<NodeId> expected = this.nodes.nodesOf(plan.service());
 		this.events.gate(command);
-		return new Pending(target, answers, expected, this.clock.instant(), weight);
+		return new Pending(target, answers, expected, this.clock.instant(), command.weight());
 	}
 
 	/**
 	 * Waits for the drain and publishes {@link InstanceDrained} once every node that may
-	 * route to the peer confirmed it.
-	 * @param strict whether a timeout a node reports, configured as fatal, fails the
-	 * deploy
+	 * route to the peer confirmed it: drained, or timed out on the command's deadline
+	 * with connections still open. Each node times the deadline itself; its answer is
+	 * waited for a little longer, the time it takes to arrive.
+	 * @param strict whether a drain that timed out fails the deploy when the service's
+	 * policy says {@code fail} (a rollout's); otherwise the instance is restarted with
+	 * its connections open
 	 * @throws DrainUnconfirmed when a node did not confirm the drain (silent until the
 	 * deadline, or rejecting the command), or no node was there to confirm it: the
 	 * instance must not be restarted
@@ -100,7 +121,7 @@ public final class GateSteps {
 	public void drain(DeployPlan plan, Pending pending, DeployPhase phase, boolean strict)
 			throws DeployFailure, InterruptedException {
 		InstanceId instance = pending.target().instanceId();
-		Settled settled = awaitAnswers(pending, GateSteps::drained, plan.policy().drainTimeout());
+		Settled settled = awaitAnswers(pending, GateSteps::drained, plan.policy().drainTimeout().plus(ANSWER_TRANSIT));
 		List<NodeId> answered = answered(pending, settled);
 		Set<NodeId> unconfirmed = new TreeSet<>(Comparator.comparing(NodeId::value));
 		unconfirmed.addAll(settled.missing());
@@ -119,9 +140,11 @@ public final class GateSteps {
 		this.events.step(new InstanceDrained(plan.deployId(), plan.service(), instance, phase, answered, timedOut,
 				millisSince(pending.sentAt()), this.clock.instant()));
 		if (timedOut) {
-			fail(plan, pending, strict && plan.policy().drainTimeoutFatal(),
-					"drain of " + instance + " timed out after " + plan.policy().drainTimeout()
-							+ " (nodes not drained: " + notDrained(settled) + ")");
+			boolean fatal = strict && plan.policy().drainOnTimeout() == DrainDeadline.OnTimeout.FAIL;
+			fail(plan, pending, fatal, "drain of " + instance + " timed out after " + plan.policy().drainTimeout()
+					+ " with " + stillOpen(settled) + " connection(s) still open on nginx node(s) "
+					+ notDrained(settled)
+					+ (fatal ? "; it was not restarted (drain.on-timeout=fail)" : "; restarting it with them open"));
 		}
 	}
 
@@ -215,6 +238,15 @@ public final class GateSteps {
 			.map((rejected) -> " was rejected by node " + rejected.nodeId() + ": " + rejected.reason())
 			.findFirst()
 			.orElse("");
+	}
+
+	private static long stillOpen(Settled settled) {
+		return settled.answers()
+			.values()
+			.stream()
+			.filter(PeerDrainTimedOut.class::isInstance)
+			.mapToLong((answer) -> Math.max(0, ((PeerDrainTimedOut) answer).inFlight()))
+			.sum();
 	}
 
 	private static Set<NodeId> notDrained(Settled settled) {

@@ -14,6 +14,7 @@ import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStrategy;
 import dev.baton.contracts.health.HealthStatus;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
 import dev.baton.contracts.registry.ObservedHealth;
@@ -26,10 +27,11 @@ class RolloutPlannerTests {
 	private final RolloutPlanner planner = new RolloutPlanner();
 
 	private final ServicePolicy policy = new ServicePolicy(2, 1, Duration.ofSeconds(1), Duration.ofSeconds(1),
-			Duration.ofSeconds(1), false);
+			Duration.ofSeconds(1), DrainDeadline.OnTimeout.PROCEED);
 
 	private final ServicePolicy downtimeAllowed = new ServicePolicy(2, 1, Duration.ofSeconds(1), Duration.ofSeconds(1),
-			Duration.ofSeconds(1), false, Duration.ofMillis(100), DeployStrategy.ROLLING, List.of(), true);
+			Duration.ofSeconds(1), DrainDeadline.OnTimeout.PROCEED, Duration.ofMillis(100), DeployStrategy.ROLLING,
+			List.of(), true);
 
 	@Test
 	void groupsInstancesInBatchesOfMaxUnavailable() throws Refusal {
@@ -111,7 +113,8 @@ class RolloutPlannerTests {
 		DeployRequested surge = new DeployRequested(DeployId.of("d"), ServiceName.of("orders"), Version.of("v2"), null,
 				null, null, false, "ci", null, DeployStrategy.SURGE);
 		ServicePolicy rollingByDefault = new ServicePolicy(1, 1, Duration.ofSeconds(1), Duration.ofSeconds(1),
-				Duration.ofSeconds(1), false, Duration.ofMillis(100), DeployStrategy.ROLLING, List.of(9101));
+				Duration.ofSeconds(1), DrainDeadline.OnTimeout.PROCEED, Duration.ofMillis(100), DeployStrategy.ROLLING,
+				List.of(9101));
 
 		assertThat(this.planner.plan(surge, instances(2), rollingByDefault, Instant.now()).strategy())
 			.isEqualTo(DeployStrategy.SURGE);
@@ -143,8 +146,8 @@ class RolloutPlannerTests {
 	}
 
 	private static ServicePolicy surge(List<Integer> ports) {
-		return new ServicePolicy(1, 1, Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1), false,
-				Duration.ofMillis(100), DeployStrategy.SURGE, ports);
+		return new ServicePolicy(1, 1, Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1),
+				DrainDeadline.OnTimeout.PROCEED, Duration.ofMillis(100), DeployStrategy.SURGE, ports);
 	}
 
 	private static DeployRequested request(Integer batchSize, boolean allowDowntime) {

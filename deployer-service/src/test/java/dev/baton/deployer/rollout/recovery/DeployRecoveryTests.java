@@ -26,6 +26,7 @@ import dev.baton.contracts.deploy.DeployStarted;
 import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.health.HealthStatus;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
@@ -142,9 +143,9 @@ class DeployRecoveryTests {
 				Version.of("v1"), "/health", Lifecycle.ONLINE, null, "", 1, Instant.now()));
 		this.journal.apply(new DeployStarted(DeployId.of("d-1"), RolloutWorld.ORDERS, Version.of("v2"),
 				List.of(List.of(InstanceId.of("billing-1"))), Map.of(), "forged", Instant.now()));
-		DeployRecovery strict = new DeployRecovery(
-				this.fleet, this.world.deployGates, (service) -> Optional.of(new ServicePolicy(2, 2,
-						Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5), false)),
+		DeployRecovery strict = new DeployRecovery(this.fleet, this.world.deployGates,
+				(service) -> Optional.of(new ServicePolicy(2, 2, Duration.ofSeconds(5), Duration.ofSeconds(5),
+						Duration.ofSeconds(5), DrainDeadline.OnTimeout.PROCEED)),
 				this.world.runs, this.desk, this.world, this.world.clock);
 		DeployJournal other = new DeployJournal();
 		other.apply(started("d-2"));

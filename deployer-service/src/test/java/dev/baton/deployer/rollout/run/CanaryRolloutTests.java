@@ -18,6 +18,7 @@ import dev.baton.contracts.deploy.CanaryPromoted;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployStrategy;
 import dev.baton.contracts.deploy.InstanceEnabled;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.contracts.nginx.PeerStats;
 import dev.baton.contracts.nginx.PeerTally;
 import dev.baton.contracts.nginx.SetPeerGate;
@@ -138,9 +139,9 @@ class CanaryRolloutTests {
 	}
 
 	private static ServicePolicy policy(DeployStrategy strategy, List<Integer> sparePorts) {
-		return new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5), false,
-				ServicePolicy.DEFAULT_CHECK_INTERVAL, strategy, sparePorts, false, Duration.ofMillis(1500), 10,
-				new CanaryThresholds(1.0, 1.5, Duration.ofMillis(25), 20, false));
+		return new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
+				DrainDeadline.OnTimeout.PROCEED, ServicePolicy.DEFAULT_CHECK_INTERVAL, strategy, sparePorts, false,
+				Duration.ofMillis(1500), 10, new CanaryThresholds(1.0, 1.5, Duration.ofMillis(25), 20, false));
 	}
 
 	private void report() {

@@ -16,17 +16,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.Endpoint;
+import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.Version;
+import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.deploy.DeployRollingBack;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.contracts.deploy.InstanceVerified;
-import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.health.HealthStatus;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.deployer.rollout.InstanceRuntime;
 import dev.baton.deployer.rollout.RolloutWorld;
 import dev.baton.deployer.rollout.plan.DeployTarget;
@@ -164,7 +165,7 @@ public final class CrashRollbackBenchmark {
 		DeployRuns runs = new DeployRuns(world.board, world.nodes, runtime, world.arrivals, world.fleet, world,
 				world.clock);
 		ServicePolicy policy = new ServicePolicy(1, 0, Duration.ofSeconds(5), HEALTH_TIMEOUT, Duration.ofSeconds(5),
-				false, ServicePolicy.DEFAULT_CHECK_INTERVAL);
+				DrainDeadline.OnTimeout.PROCEED, ServicePolicy.DEFAULT_CHECK_INTERVAL);
 		runs.fresh(world.plan("crash", policy, List.of(List.of(target)))).run();
 		return List.copyOf(world.steps);
 	}

@@ -23,8 +23,11 @@ import dev.baton.contracts.deploy.InstanceDrained;
 import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.contracts.nginx.NodeLeft;
 import dev.baton.contracts.nginx.PeerDrainTimedOut;
+import dev.baton.contracts.nginx.PeerDrained;
+import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.deployer.rollout.ProcessWatch;
 import dev.baton.deployer.rollout.RolloutWorld;
 import dev.baton.deployer.rollout.plan.DeployPlan;
@@ -106,7 +109,7 @@ class DeployRunTests {
 				? () -> Optional.of("supervisord says BACKOFF (Exited too quickly (process log may have details))")
 				: ProcessWatch.NONE;
 		ServicePolicy policy = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(60),
-				Duration.ofSeconds(5), false, Duration.ofMillis(100));
+				Duration.ofSeconds(5), DrainDeadline.OnTimeout.PROCEED, Duration.ofMillis(100));
 		long from = System.nanoTime();
 
 		run(this.world.plan("v2", policy, List.of(List.of(target(1)))));
@@ -288,20 +291,62 @@ class DeployRunTests {
 	}
 
 	@Test
-	void aDrainTimeoutANodeReportsFailsTheDeployOnlyWhenConfiguredAsFatal() throws InterruptedException {
+	void aDrainThatTimesOutWithConnectionsOpenFailsTheDeployWithoutRestartingTheInstanceWhenThePolicySaysFail()
+			throws InterruptedException {
 		this.world.node("b", false);
 		this.world.onClose = (command) -> this.world.nginxEvent(new PeerDrainTimedOut(NodeId.of("b"),
 				command.commandId(), command.service(), command.host(), command.port(), 2, 100, Instant.now()));
-		ServicePolicy fatal = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5),
-				Duration.ofSeconds(5), true);
+		ServicePolicy fail = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5),
+				Duration.ofSeconds(5), DrainDeadline.OnTimeout.FAIL);
 
-		run(this.world.plan("v2", fatal, List.of(List.of(target(1)))));
+		run(this.world.plan("v2", fail, List.of(List.of(target(1)))));
 
 		assertThat(this.world.steps.get(0)).isInstanceOfSatisfying(InstanceDrained.class,
 				(drained) -> assertThat(drained.timedOut()).isTrue());
+		assertThat(this.world.restarts).as("restarts").isEmpty();
+		assertThat(this.world.gates).extracting((gate) -> gate.port() + (gate.open() ? " open" : " closed"))
+			.containsExactly("9001 closed", "9001 open");
 		assertThat(this.world.describedSteps()).last().isEqualTo("DeployFailed");
 		assertThat(((DeployFailed) this.world.steps.get(this.world.steps.size() - 1)).reason())
-			.contains("drain of orders-1 timed out");
+			.contains("drain of orders-1 timed out after PT5S with 2 connection(s) still open on nginx node(s) [b]")
+			.contains("it was not restarted (drain.on-timeout=fail)");
+	}
+
+	@Test
+	void aDrainThatTimesOutWithConnectionsOpenRestartsTheInstanceAllTheSameWhenThePolicySaysProceed()
+			throws InterruptedException {
+		// node a drains the peer, node b times out with a WebSocket still open; both
+		// confirm
+		// the gate opening again
+		this.world.node("b", true);
+		this.world.unanswered = (command) -> !command.open();
+		this.world.onClose = (command) -> {
+			this.world.nginxEvent(new PeerDrained(NodeId.of("a"), command.commandId(), command.service(),
+					command.host(), command.port(), 1, Instant.now()));
+			this.world.nginxEvent(new PeerDrainTimedOut(NodeId.of("b"), command.commandId(), command.service(),
+					command.host(), command.port(), 1, 100, Instant.now()));
+		};
+		ServicePolicy proceed = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5),
+				Duration.ofSeconds(5), DrainDeadline.OnTimeout.PROCEED);
+
+		run(this.world.plan("v2", proceed, List.of(List.of(target(1)))));
+
+		assertThat(this.world.restarts).containsExactly("orders-1 v2");
+		assertThat(this.world.describedSteps()).last().isEqualTo("DeploySucceeded");
+		assertThat(this.world.audits).contains("step.degraded ");
+	}
+
+	@Test
+	void everyClosingCommandCarriesTheServicesDrainDeadlineAndPolicy() throws InterruptedException {
+		ServicePolicy policy = new ServicePolicy(1, 1, Duration.ofSeconds(90), Duration.ofSeconds(5),
+				Duration.ofSeconds(5), DrainDeadline.OnTimeout.PROCEED);
+
+		run(this.world.plan("v2", policy, List.of(List.of(target(1)))));
+
+		assertThat(this.world.gates).filteredOn((gate) -> !gate.open())
+			.extracting(SetPeerGate::drain)
+			.containsExactly(DrainDeadline.of(Duration.ofSeconds(90), DrainDeadline.OnTimeout.PROCEED));
+		assertThat(this.world.gates).filteredOn(SetPeerGate::open).extracting(SetPeerGate::drain).containsOnlyNulls();
 	}
 
 	@Test
@@ -335,7 +380,8 @@ class DeployRunTests {
 	}
 
 	private static ServicePolicy shortDrain() {
-		return new ServicePolicy(1, 1, Duration.ofMillis(300), Duration.ofSeconds(5), Duration.ofSeconds(1), false);
+		return new ServicePolicy(1, 1, Duration.ofMillis(300), Duration.ofSeconds(5), Duration.ofSeconds(1),
+				DrainDeadline.OnTimeout.PROCEED);
 	}
 
 	private void run(DeployPlan plan) throws InterruptedException {

@@ -15,6 +15,7 @@ import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployStrategy;
 import dev.baton.contracts.health.HealthStatus;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.deployer.rollout.RolloutWorld;
 import dev.baton.deployer.rollout.plan.DeployPlan;
@@ -95,7 +96,7 @@ class RollbackFaultTests {
 		this.world.unanswered = (command) -> !command.open() && command.port() == 9002;
 		failOnce("open 9002");
 		ServicePolicy shortDrain = new ServicePolicy(1, 1, Duration.ofMillis(300), Duration.ofSeconds(5),
-				Duration.ofSeconds(1), false);
+				Duration.ofSeconds(1), DrainDeadline.OnTimeout.PROCEED);
 
 		run(this.world.plan("v2", shortDrain, List.of(List.of(target(1), target(2)))));
 
@@ -113,7 +114,8 @@ class RollbackFaultTests {
 		failOnce(failingCall);
 		this.world.health = (restarted) -> RolloutWorld.verdict(restarted, HealthStatus.HEALTHY, Version.of("v1"));
 		ServicePolicy surge = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5),
-				Duration.ofSeconds(5), false, Duration.ofMillis(50), DeployStrategy.SURGE, List.of(9101, 9102));
+				Duration.ofSeconds(5), DrainDeadline.OnTimeout.PROCEED, Duration.ofMillis(50), DeployStrategy.SURGE,
+				List.of(9101, 9102));
 
 		run(this.world.plan("v2", surge, List.of(List.of(target(1), target(2)))));
 

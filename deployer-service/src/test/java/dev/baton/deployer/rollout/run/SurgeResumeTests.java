@@ -21,6 +21,7 @@ import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.deploy.DeployStrategy;
 import dev.baton.contracts.deploy.DeploySucceeded;
 import dev.baton.contracts.health.HealthStatus;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.deployer.rollout.RolloutWorld;
 import dev.baton.deployer.rollout.plan.DeployPlan;
@@ -46,7 +47,8 @@ class SurgeResumeTests {
 	private static final int STEPS = 16;
 
 	private static final ServicePolicy SURGE = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5),
-			Duration.ofSeconds(5), false, Duration.ofMillis(50), DeployStrategy.SURGE, List.of(9101, 9102));
+			Duration.ofSeconds(5), DrainDeadline.OnTimeout.PROCEED, Duration.ofMillis(50), DeployStrategy.SURGE,
+			List.of(9101, 9102));
 
 	private final RolloutWorld world = new RolloutWorld();
 

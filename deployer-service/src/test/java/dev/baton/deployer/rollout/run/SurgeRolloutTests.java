@@ -10,6 +10,7 @@ import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployFailed;
 import dev.baton.contracts.deploy.DeployStrategy;
 import dev.baton.contracts.health.HealthStatus;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.deployer.rollout.RolloutWorld;
 import dev.baton.deployer.rollout.plan.DeployPlan;
 import dev.baton.deployer.rollout.plan.ServicePolicy;
@@ -56,7 +57,8 @@ class SurgeRolloutTests {
 	@Test
 	void replacesBatchAfterBatchWhenThereAreFewerSparePortsThanInstances() throws InterruptedException {
 		ServicePolicy onePort = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5),
-				Duration.ofSeconds(5), false, Duration.ofMillis(50), DeployStrategy.SURGE, List.of(9001, 9101));
+				Duration.ofSeconds(5), DrainDeadline.OnTimeout.PROCEED, Duration.ofMillis(50), DeployStrategy.SURGE,
+				List.of(9001, 9101));
 
 		run(this.world.plan("v2", onePort, List.of(List.of(target(1)), List.of(target(2)))));
 
@@ -114,8 +116,8 @@ class SurgeRolloutTests {
 	}
 
 	private static ServicePolicy surge(Duration drainTimeout) {
-		return new ServicePolicy(1, 1, drainTimeout, Duration.ofSeconds(5), Duration.ofSeconds(5), false,
-				Duration.ofMillis(50), DeployStrategy.SURGE, List.of(9101, 9102));
+		return new ServicePolicy(1, 1, drainTimeout, Duration.ofSeconds(5), Duration.ofSeconds(5),
+				DrainDeadline.OnTimeout.PROCEED, Duration.ofMillis(50), DeployStrategy.SURGE, List.of(9101, 9102));
 	}
 
 	private void run(DeployPlan plan) throws InterruptedException {

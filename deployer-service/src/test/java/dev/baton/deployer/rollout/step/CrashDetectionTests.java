@@ -17,6 +17,7 @@ import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployPhase;
 import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.contracts.health.HealthStatus;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.deployer.rollout.RolloutWorld;
 import dev.baton.deployer.rollout.plan.DeployPlan;
 import dev.baton.deployer.rollout.plan.DeployTarget;
@@ -114,7 +115,8 @@ class CrashDetectionTests {
 
 	private DeployPlan plan(Duration checkInterval) {
 		return this.world.plan("v2", new ServicePolicy(1, 1, Duration.ofSeconds(5), HEALTH_TIMEOUT,
-				Duration.ofSeconds(5), false, checkInterval), List.of(List.of(RolloutWorld.target(1))));
+				Duration.ofSeconds(5), DrainDeadline.OnTimeout.PROCEED, checkInterval),
+				List.of(List.of(RolloutWorld.target(1))));
 	}
 
 }

@@ -21,6 +21,7 @@ import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.StepId;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployPhase;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.deployer.rollout.RolloutWorld;
 import dev.baton.deployer.rollout.plan.DeployPlan;
 import dev.baton.deployer.rollout.plan.DeployTarget;
@@ -183,7 +184,8 @@ class SupervisordCrashDetectionTests {
 
 	private DeployPlan plan(Duration healthTimeout) {
 		return this.world.plan("v2", new ServicePolicy(1, 1, Duration.ofSeconds(5), healthTimeout,
-				Duration.ofSeconds(5), false, Duration.ofMillis(100)), List.of(List.of(ORDERS_1)));
+				Duration.ofSeconds(5), DrainDeadline.OnTimeout.PROCEED, Duration.ofMillis(100)),
+				List.of(List.of(ORDERS_1)));
 	}
 
 	private static DeployTarget target(String id) {
