@@ -12,7 +12,7 @@ import dev.baton.kafka.testing.ServiceProcess;
  * a clean stop (SIGTERM), which also stops its managed nginx; whatever nginx is left is
  * killed.
  */
-final class NodeProcess implements AutoCloseable {
+public final class NodeProcess implements AutoCloseable {
 
 	private final String name;
 
@@ -22,13 +22,13 @@ final class NodeProcess implements AutoCloseable {
 
 	private Instant started;
 
-	NodeProcess(String name, RunningNode.Arguments arguments) {
+	public NodeProcess(String name, RunningNode.Arguments arguments) {
 		this.name = name;
 		this.arguments = arguments;
 	}
 
 	/** Starts the node and returns at once. */
-	void start() {
+	public void start() {
 		this.started = Instant.now();
 		this.process = ServiceProcess.start(this.name, NginxControlApplication.class, jvmDirectory(),
 				this.arguments.commandLine());
@@ -45,12 +45,12 @@ final class NodeProcess implements AutoCloseable {
 		return this.started;
 	}
 
-	void awaitOutput(String text) {
+	public void awaitOutput(String text) {
 		this.process.awaitOutput(text, Duration.ofSeconds(90));
 	}
 
 	/** SIGKILL: no shutdown hook, nothing sent, nginx not told. */
-	void kill() {
+	public void kill() {
 		this.process.kill();
 	}
 
@@ -59,7 +59,7 @@ final class NodeProcess implements AutoCloseable {
 		this.process.stop();
 	}
 
-	String output() {
+	public String output() {
 		return this.process.output();
 	}
 
