@@ -72,7 +72,7 @@ class DeployRunTests {
 
 	@Test
 	void closesEveryGateOfABatchBeforeRestartingAny() throws InterruptedException {
-		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1), target(2)))));
+		run(this.world.plan("v2", RolloutWorld.downtimeAccepted(), List.of(List.of(target(1), target(2)))));
 
 		assertThat(this.world.describedSteps()).startsWith("drained orders-1 ROLLOUT", "drained orders-2 ROLLOUT",
 				"restart started orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2",
@@ -90,7 +90,7 @@ class DeployRunTests {
 						HealthStatus.HEALTHY, started.version(), "", 1, 1, 0, Instant.now(), started.stepId()));
 		};
 
-		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)))));
+		run(this.world.plan("v2", RolloutWorld.downtimeAccepted(), List.of(List.of(target(1)))));
 
 		assertThat(this.world.describedSteps()).containsExactly("drained orders-1 ROLLOUT",
 				"restart started orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT",
@@ -105,7 +105,7 @@ class DeployRunTests {
 		this.world.watch = (version) -> version.value().equals("v2")
 				? () -> Optional.of("supervisord says BACKOFF (Exited too quickly (process log may have details))")
 				: ProcessWatch.NONE;
-		ServicePolicy policy = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(60),
+		ServicePolicy policy = new ServicePolicy(1, 0, Duration.ofSeconds(5), Duration.ofSeconds(60),
 				Duration.ofSeconds(5), false, Duration.ofMillis(100));
 		long from = System.nanoTime();
 
@@ -162,7 +162,7 @@ class DeployRunTests {
 	void putsTheFailureOnRecordBeforeTheFirstRollbackStep() throws InterruptedException {
 		this.world.health = (restarted) -> RolloutWorld.verdict(restarted, HealthStatus.UNHEALTHY, restarted.version());
 
-		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)))));
+		run(this.world.plan("v2", RolloutWorld.downtimeAccepted(), List.of(List.of(target(1)))));
 
 		assertThat(this.world.describedSteps()).containsSubsequence("restarted orders-1 ROLLOUT v2",
 				"DeployRollingBack", "drained orders-1 ROLLBACK");
@@ -266,7 +266,7 @@ class DeployRunTests {
 		this.world.node("b", false);
 		this.world.onClose = (command) -> this.world.nginxEvent(new NodeLeft(NodeId.of("b"), "stopped", Instant.now()));
 
-		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)))));
+		run(this.world.plan("v2", RolloutWorld.downtimeAccepted(), List.of(List.of(target(1)))));
 
 		InstanceDrained drained = (InstanceDrained) this.world.steps.get(0);
 		assertThat(drained.nodes()).containsExactly(NodeId.of("a"));
@@ -278,7 +278,7 @@ class DeployRunTests {
 	void aDrainWithNoNodeAtAllIsNeverRecordedAsDrained() throws InterruptedException {
 		this.world.nginxEvent(new NodeLeft(NodeId.of("a"), "stopped", Instant.now()));
 
-		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)))));
+		run(this.world.plan("v2", RolloutWorld.downtimeAccepted(), List.of(List.of(target(1)))));
 
 		assertThat(this.world.describedSteps()).containsExactly("DeployRollingBack", "enabled orders-1 ROLLBACK",
 				"DeployFailed");
@@ -292,7 +292,7 @@ class DeployRunTests {
 		this.world.node("b", false);
 		this.world.onClose = (command) -> this.world.nginxEvent(new PeerDrainTimedOut(NodeId.of("b"),
 				command.commandId(), command.service(), command.host(), command.port(), 2, 100, Instant.now()));
-		ServicePolicy fatal = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5),
+		ServicePolicy fatal = new ServicePolicy(1, 0, Duration.ofSeconds(5), Duration.ofSeconds(5),
 				Duration.ofSeconds(5), true);
 
 		run(this.world.plan("v2", fatal, List.of(List.of(target(1)))));
@@ -335,7 +335,7 @@ class DeployRunTests {
 	}
 
 	private static ServicePolicy shortDrain() {
-		return new ServicePolicy(1, 1, Duration.ofMillis(300), Duration.ofSeconds(5), Duration.ofSeconds(1), false);
+		return new ServicePolicy(1, 0, Duration.ofMillis(300), Duration.ofSeconds(5), Duration.ofSeconds(1), false);
 	}
 
 	private void run(DeployPlan plan) throws InterruptedException {
