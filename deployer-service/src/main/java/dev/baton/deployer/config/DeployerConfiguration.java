@@ -28,6 +28,8 @@ import dev.baton.deployer.control.ReleaseHistory;
 import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.fleet.KnownInstances;
 import dev.baton.deployer.fleet.NginxNodes;
+import dev.baton.deployer.fleet.PeerReports;
+import dev.baton.deployer.fleet.ServingInstances;
 import dev.baton.deployer.kafka.KafkaDeployEvents;
 import dev.baton.deployer.metrics.DeployMetrics;
 import dev.baton.deployer.rollout.DeployEvents;
@@ -81,6 +83,16 @@ class DeployerConfiguration {
 	}
 
 	@Bean
+	PeerReports peerReports() {
+		return new PeerReports();
+	}
+
+	@Bean
+	ServingInstances servingInstances(KnownInstances fleet, DeployGates gates, NginxNodes nodes, PeerReports reports) {
+		return new ServingInstances(fleet, gates, nodes, reports);
+	}
+
+	@Bean
 	AnswerBoard answerBoard() {
 		return new AnswerBoard();
 	}
@@ -119,8 +131,8 @@ class DeployerConfiguration {
 
 	@Bean
 	DeployRuns deployRuns(AnswerBoard board, NginxNodes nodes, Runtimes runtime, InstanceArrivals arrivals,
-			KnownInstances fleet, DeployEvents events, Clock clock, DeployMetrics metrics) {
-		return new DeployRuns(board, nodes, metrics.timing(runtime), arrivals, fleet, events, clock);
+			KnownInstances fleet, ServingInstances serving, DeployEvents events, Clock clock, DeployMetrics metrics) {
+		return new DeployRuns(board, nodes, metrics.timing(runtime), arrivals, fleet, serving, events, clock);
 	}
 
 	@Bean

@@ -77,17 +77,23 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 	 * next, unless its request says; {@code 0s} for none
 	 * @param canary the canary a deploy starts with unless its request says, and how it
 	 * is judged
+	 * @param minHealthyWait how long a batch that would leave fewer than
+	 * {@code min-healthy} instances serving waits for others to serve again before the
+	 * deploy fails; the health timeout when not set
 	 */
 	public record Service(@Valid @NotNull RuntimeProperties runtime, @DefaultValue("1") @Min(1) int maxUnavailable,
 			@DefaultValue("1") @Min(0) int minHealthy, @DefaultValue Drain drain,
 			@DefaultValue("60s") Duration healthTimeout, @DefaultValue("30s") Duration enableTimeout,
 			@DefaultValue("rolling") DeployStrategy strategy, @DefaultValue Surge surge,
 			@DefaultValue("false") boolean allowDowntime, @DefaultValue("0s") Duration bake,
-			@DefaultValue Canary canary) {
+			@DefaultValue Canary canary, Duration minHealthyWait) {
 
 		public Service {
 			positive("health-timeout", healthTimeout);
 			positive("enable-timeout", enableTimeout);
+			if (minHealthyWait != null) {
+				positive("min-healthy-wait", minHealthyWait);
+			}
 			if (!surge.ports().isEmpty() && runtime != null && !runtime.surges()) {
 				throw new IllegalArgumentException("surge.ports needs a runtime that starts and stops instances:"
 						+ " runtime.start and runtime.stop for runtime.kind=command");
@@ -106,7 +112,8 @@ public record DeployerProperties(@DefaultValue Map<String, @Valid Service> servi
 		ServicePolicy policy() {
 			return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drain.timeout(), this.healthTimeout,
 					this.enableTimeout, this.drain.onTimeout(), this.runtime.checkInterval(), this.strategy,
-					this.surge.ports(), this.allowDowntime, this.bake, this.canary.percent(), this.canary.thresholds());
+					this.surge.ports(), this.allowDowntime, this.bake, this.canary.percent(), this.canary.thresholds(),
+					this.minHealthyWait);
 		}
 
 	}

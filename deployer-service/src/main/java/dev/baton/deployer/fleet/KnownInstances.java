@@ -19,6 +19,8 @@ public final class KnownInstances {
 
 	private final Map<InstanceId, InstanceSnapshot> instances = new ConcurrentHashMap<>();
 
+	private final ChangeSignal changes = new ChangeSignal();
+
 	/**
 	 * Takes a snapshot into account.
 	 * @param snapshot the registry's latest word on one instance
@@ -28,7 +30,18 @@ public final class KnownInstances {
 		InstanceSnapshot before = this.instances.get(snapshot.instanceId());
 		InstanceSnapshot after = this.instances.merge(snapshot.instanceId(), snapshot,
 				(old, fresh) -> (fresh.revision() >= old.revision()) ? fresh : old);
-		return after == snapshot && !snapshot.equals(before);
+		boolean replaced = after == snapshot && !snapshot.equals(before);
+		if (replaced) {
+			this.changes.signal();
+		}
+		return replaced;
+	}
+
+	/**
+	 * @return signalled whenever a snapshot replaces what was known
+	 */
+	public ChangeSignal changes() {
+		return this.changes;
 	}
 
 	/**

@@ -14,6 +14,7 @@ import dev.baton.contracts.health.HealthVerdictMessage;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.deployer.fleet.NginxNodes;
+import dev.baton.deployer.fleet.PeerReports;
 import dev.baton.deployer.rollout.answer.AnswerBoard;
 
 /**
@@ -35,13 +36,16 @@ class AnswerReaders implements ConsumerSeekAware {
 
 	private final AnswerBoard answers;
 
+	private final PeerReports reports;
+
 	private final Map<TopicPartition, Long> from = new ConcurrentHashMap<>();
 
 	private final CountDownLatch positioned = new CountDownLatch(2);
 
-	AnswerReaders(NginxNodes nodes, AnswerBoard answers) {
+	AnswerReaders(NginxNodes nodes, AnswerBoard answers, PeerReports reports) {
 		this.nodes = nodes;
 		this.answers = answers;
+		this.reports = reports;
 	}
 
 	@KafkaListener(id = NGINX_EVENTS, groupId = DeployerListeners.GROUP + "nginx-events", autoStartup = "false",
@@ -50,6 +54,7 @@ class AnswerReaders implements ConsumerSeekAware {
 					partitions = "#{@batonPartitions.of(T(dev.baton.contracts.Topic).NGINX_EVENTS)}"))
 	void onNginxEvent(NginxEvent event) {
 		this.nodes.follow(event);
+		this.reports.observe(event);
 		this.answers.onNginxEvent(event);
 	}
 

@@ -27,6 +27,7 @@ import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.deployer.config.DeployerProperties;
 import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.fleet.NginxNodes;
+import dev.baton.deployer.fleet.PeerReports;
 import dev.baton.deployer.rollout.StepObserver;
 import dev.baton.deployer.rollout.answer.RegistryFollower;
 import dev.baton.deployer.rollout.recovery.DeployJournal;
@@ -56,6 +57,8 @@ class DeployerStartup implements ApplicationRunner {
 
 	private final NginxNodes nodes;
 
+	private final PeerReports reports;
+
 	private final DeployRecovery recovery;
 
 	private final KafkaListenerEndpointRegistry listeners;
@@ -71,7 +74,7 @@ class DeployerStartup implements ApplicationRunner {
 	private final List<StepObserver> observers;
 
 	DeployerStartup(CompactedTopicReader reader, Clock clock, DeployGates gates, RegistryFollower registry,
-			NginxNodes nodes, DeployRecovery recovery, DeployDesk desk, AnswerReaders answers,
+			NginxNodes nodes, PeerReports reports, DeployRecovery recovery, DeployDesk desk, AnswerReaders answers,
 			KafkaListenerEndpointRegistry listeners, DeployerProperties properties, List<StepObserver> observers) {
 		this.clock = clock;
 		this.desk = desk;
@@ -80,6 +83,7 @@ class DeployerStartup implements ApplicationRunner {
 		this.gates = gates;
 		this.registry = registry;
 		this.nodes = nodes;
+		this.reports = reports;
 		this.recovery = recovery;
 		this.listeners = listeners;
 		this.lookback = properties.nodeExpiry();
@@ -117,11 +121,13 @@ class DeployerStartup implements ApplicationRunner {
 					}
 				}), readers);
 			// As far back as a silent node stays in the set: every node to wait for (and
-			// those that left or were forgotten since) is known before a gate is touched.
+			// those that left or were forgotten since) is known before a gate is touched,
+			// and what each last said of each peer, which min-healthy counts.
 			CompletableFuture<Map<TopicPartition, Long>> events = CompletableFuture.supplyAsync(() -> this.reader
 				.readSince(Topic.NGINX_EVENTS, this.clock.instant().minus(this.lookback), (key, value) -> {
 					if (value instanceof NginxEvent event) {
 						this.nodes.replay(event);
+						this.reports.observe(event);
 					}
 				}), readers);
 			DeployJournal journal = new DeployJournal();

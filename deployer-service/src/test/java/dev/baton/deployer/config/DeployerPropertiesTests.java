@@ -102,6 +102,37 @@ class DeployerPropertiesTests {
 	}
 
 	@Test
+	void aBatchWaitsForInstancesToServeAgainAsLongAsTheHealthTimeoutUnlessMinHealthyWaitSays() {
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.activate[0]=activate",
+					"baton.deployer.services.orders.runtime.restart[0]=restart",
+					"baton.deployer.services.orders.health-timeout=90s",
+					"baton.deployer.services.billing.runtime.activate[0]=activate",
+					"baton.deployer.services.billing.runtime.restart[0]=restart",
+					"baton.deployer.services.billing.min-healthy-wait=5m")
+			.run((context) -> {
+				DeployerProperties properties = context.getBean(DeployerProperties.class);
+				assertThat(properties.services().get("orders").policy().minHealthyWait())
+					.isEqualTo(Duration.ofSeconds(90));
+				assertThat(properties.services().get("billing").policy().minHealthyWait())
+					.isEqualTo(Duration.ofMinutes(5));
+			});
+	}
+
+	@Test
+	void refusesToStartWithAMinHealthyWaitThatIsNotPositiveNamingTheProperty() {
+		this.runner
+			.withPropertyValues("baton.deployer.services.orders.runtime.activate[0]=activate",
+					"baton.deployer.services.orders.runtime.restart[0]=restart",
+					"baton.deployer.services.orders.min-healthy-wait=0s")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).hasStackTraceContaining("baton.deployer.services.orders")
+					.hasStackTraceContaining("min-healthy-wait must be a positive duration, got PT0S");
+			});
+	}
+
+	@Test
 	void refusesToStartWithAZeroBatchSizeNamingTheProperty() {
 		this.runner
 			.withPropertyValues("baton.deployer.services.orders.runtime.activate[0]=activate",

@@ -47,6 +47,8 @@ import dev.baton.contracts.registry.ObservedHealth;
 import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.fleet.KnownInstances;
 import dev.baton.deployer.fleet.NginxNodes;
+import dev.baton.deployer.fleet.PeerReports;
+import dev.baton.deployer.fleet.ServingInstances;
 import dev.baton.deployer.rollout.answer.AnswerBoard;
 import dev.baton.deployer.rollout.answer.InstanceArrivals;
 import dev.baton.deployer.rollout.answer.RegistryFollower;
@@ -80,8 +82,13 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
 	public volatile InstanceArrivals arrivals = new InstanceArrivals(this.fleet);
 
-	public volatile DeployRuns runs = new DeployRuns(this.board, this.nodes, this, this.arrivals, this.fleet, this,
-			this.clock);
+	/** The DEPLOY gates as the published commands leave them. */
+	public final DeployGates deployGates = new DeployGates();
+
+	/** What the nodes said of each peer, which a restarted deployer reads back. */
+	public final PeerReports reports = new PeerReports();
+
+	public volatile DeployRuns runs = newRuns();
 
 	/** Every verdict health-service issued, which a restarted deployer reads again. */
 	final List<VerdictIssued> verdicts = Collections.synchronizedList(new ArrayList<>());
@@ -116,8 +123,8 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 
 	public final List<SetPeerGate> gates = Collections.synchronizedList(new ArrayList<>());
 
-	/** The DEPLOY gates as the published commands leave them. */
-	public final DeployGates deployGates = new DeployGates();
+	/** Every audit record as {@code action: reason}. */
+	public final List<String> auditReasons = Collections.synchronizedList(new ArrayList<>());
 
 	public final List<String> restarts = Collections.synchronizedList(new ArrayList<>());
 
@@ -157,6 +164,15 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 		}
 	}
 
+	private DeployRuns newRuns() {
+		return new DeployRuns(this.board, this.nodes, this, this.arrivals, this.fleet, serving(), this, this.clock);
+	}
+
+	/** What the deployer counts as serving, as it knows the world now. */
+	public ServingInstances serving() {
+		return new ServingInstances(this.fleet, this.deployGates, this.nodes, this.reports);
+	}
+
 	private NginxNodes newNodes() {
 		return new NginxNodes(this.clock, Duration.ofMinutes(10),
 				(node, action, reason) -> this.audits.add(action + " " + node));
@@ -178,7 +194,7 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 		}
 		this.board = new AnswerBoard();
 		this.arrivals = new InstanceArrivals(this.fleet);
-		this.runs = new DeployRuns(this.board, this.nodes, this, this.arrivals, this.fleet, this, this.clock);
+		this.runs = newRuns();
 	}
 
 	/** The restarted deployer's reader of verdicts reads them all again. */
@@ -214,8 +230,21 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 				DrainDeadline.OnTimeout.PROCEED);
 	}
 
+	/**
+	 * The default policy for a plan that takes every instance out of rotation at some
+	 * point, as only a request that accepted downtime may.
+	 */
+	public static ServicePolicy downtimeAccepted() {
+		return policy().withMinHealthy(0);
+	}
+
 	public DeployPlan plan(String version, ServicePolicy policy, List<List<DeployTarget>> batches) {
-		batches.forEach((batch) -> batch.forEach((t) -> this.running.put(t.instanceId(), t.previousVersion())));
+		batches.forEach((batch) -> batch.forEach((t) -> {
+			this.running.put(t.instanceId(), t.previousVersion());
+			if (this.fleet.instance(t.instanceId()).isEmpty()) {
+				registry(t.instanceId(), t.endpoint(), t.previousVersion(), Lifecycle.ONLINE, true);
+			}
+		}));
 		return new DeployPlan(DeployId.of("d-1"), ORDERS, Version.of(version), batches, policy, "test", Instant.now());
 	}
 
@@ -298,7 +327,7 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 			return;
 		}
 		for (NodeId node : this.answering) {
-			this.board.onNginxEvent(command.open()
+			answer(command.open()
 					? new PeerApplied(node, command.commandId(), command.service(), command.host(), command.port(),
 							true, Instant.now(), this.slowStartMillis)
 					: new PeerDrained(node, command.commandId(), command.service(), command.host(), command.port(), 1,
@@ -309,6 +338,11 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	/** Delivers an nginx event as the listener would. */
 	public void nginxEvent(NginxEvent event) {
 		this.nodes.follow(event);
+		answer(event);
+	}
+
+	private void answer(NginxEvent event) {
+		this.reports.observe(event);
 		this.board.onNginxEvent(event);
 	}
 
@@ -320,6 +354,14 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 			this.running.put(target.instanceId(), target.previousVersion());
 			registry(target.instanceId(), target.endpoint(), target.previousVersion(), Lifecycle.ONLINE, true);
 		}
+	}
+
+	/**
+	 * The registry publishes a snapshot of an instance, and the deployer follows it.
+	 */
+	public void registry(DeployTarget target, Lifecycle lifecycle, boolean healthy) {
+		registry(target.instanceId(), target.endpoint(),
+				this.running.getOrDefault(target.instanceId(), target.previousVersion()), lifecycle, healthy);
 	}
 
 	/** The registry publishes a snapshot, and the deployer follows it. */
@@ -410,6 +452,7 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	public void audit(String subject, String action, String reason, Map<String, String> details) {
 		this.beforeCall.accept("audit " + action);
 		this.audits.add(action + " " + details.getOrDefault("node", ""));
+		this.auditReasons.add(action + ": " + reason);
 	}
 
 	@Override

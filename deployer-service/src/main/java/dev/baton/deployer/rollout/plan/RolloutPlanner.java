@@ -34,7 +34,9 @@ public final class RolloutPlanner {
 		if (instances.isEmpty()) {
 			throw new Refusal("service " + request.service() + " has no registered instances");
 		}
-		ServicePolicy policy = configured.overriddenBy(request);
+		ServicePolicy overridden = configured.overriddenBy(request);
+		// what a request that accepted downtime may take out is what each batch may
+		ServicePolicy policy = request.allowDowntime() ? overridden.withMinHealthy(0) : overridden;
 		int batchSize = (policy.strategy() == DeployStrategy.SURGE) ? surgeBatchSize(request, instances, policy)
 				: rollingBatchSize(request, instances, policy);
 		checkCanary(request, instances.size(), policy, batchSize);

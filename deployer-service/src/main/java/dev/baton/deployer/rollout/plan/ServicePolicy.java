@@ -34,10 +34,14 @@ import dev.baton.deployer.canary.CanaryThresholds;
  * @param canaryPercent the first batch's share of the traffic while it bakes, judged
  * against the old version's; 0 for no canary
  * @param canary how a canary is judged
+ * @param minHealthyWait how long a batch that would leave fewer than {@code minHealthy}
+ * instances serving waits for others to serve again before the deploy fails; the health
+ * timeout when absent
  */
 public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
 		Duration enableTimeout, DrainDeadline.OnTimeout drainOnTimeout, Duration checkInterval, DeployStrategy strategy,
-		List<Integer> sparePorts, boolean downtimeAllowed, Duration bake, int canaryPercent, CanaryThresholds canary) {
+		List<Integer> sparePorts, boolean downtimeAllowed, Duration bake, int canaryPercent, CanaryThresholds canary,
+		Duration minHealthyWait) {
 
 	/** How often a runtime is asked by default. */
 	public static final Duration DEFAULT_CHECK_INTERVAL = Duration.ofMillis(100);
@@ -63,6 +67,22 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 			throw new IllegalArgumentException("canaryPercent must be 0-99, got " + canaryPercent);
 		}
 		canary = (canary != null) ? canary : CanaryThresholds.DEFAULTS;
+		minHealthyWait = (minHealthyWait != null) ? minHealthyWait : healthTimeout;
+		if (minHealthyWait != null && (minHealthyWait.isNegative() || minHealthyWait.isZero())) {
+			throw new IllegalArgumentException("minHealthyWait must be a positive duration, got " + minHealthyWait);
+		}
+	}
+
+	/**
+	 * A policy whose batches wait for instances to serve again as long as a restarted
+	 * instance may take to be verified.
+	 */
+	public ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTimeout, Duration healthTimeout,
+			Duration enableTimeout, DrainDeadline.OnTimeout drainOnTimeout, Duration checkInterval,
+			DeployStrategy strategy, List<Integer> sparePorts, boolean downtimeAllowed, Duration bake,
+			int canaryPercent, CanaryThresholds canary) {
+		this(maxUnavailable, minHealthy, drainTimeout, healthTimeout, enableTimeout, drainOnTimeout, checkInterval,
+				strategy, sparePorts, downtimeAllowed, bake, canaryPercent, canary, null);
 	}
 
 	/**
@@ -103,7 +123,7 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 	public ServicePolicy withStrategy(DeployStrategy chosen) {
 		return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
 				this.enableTimeout, this.drainOnTimeout, this.checkInterval, chosen, this.sparePorts,
-				this.downtimeAllowed, this.bake, this.canaryPercent, this.canary);
+				this.downtimeAllowed, this.bake, this.canaryPercent, this.canary, this.minHealthyWait);
 	}
 
 	/**
@@ -112,7 +132,17 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 	public ServicePolicy withBake(Duration chosenBake, int chosenCanaryPercent) {
 		return new ServicePolicy(this.maxUnavailable, this.minHealthy, this.drainTimeout, this.healthTimeout,
 				this.enableTimeout, this.drainOnTimeout, this.checkInterval, this.strategy, this.sparePorts,
-				this.downtimeAllowed, chosenBake, chosenCanaryPercent, this.canary);
+				this.downtimeAllowed, chosenBake, chosenCanaryPercent, this.canary, this.minHealthyWait);
+	}
+
+	/**
+	 * The policy with another floor of serving instances: 0 for a deploy that accepted
+	 * downtime.
+	 */
+	public ServicePolicy withMinHealthy(int floor) {
+		return new ServicePolicy(this.maxUnavailable, floor, this.drainTimeout, this.healthTimeout, this.enableTimeout,
+				this.drainOnTimeout, this.checkInterval, this.strategy, this.sparePorts, this.downtimeAllowed,
+				this.bake, this.canaryPercent, this.canary, this.minHealthyWait);
 	}
 
 	/**
@@ -134,7 +164,8 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 				this.drainOnTimeout, this.checkInterval,
 				(request.strategy() != null) ? request.strategy() : this.strategy, this.sparePorts,
 				this.downtimeAllowed, (request.bake() != null) ? request.bake() : this.bake,
-				(request.canaryPercent() != null) ? request.canaryPercent() : this.canaryPercent, this.canary);
+				(request.canaryPercent() != null) ? request.canaryPercent() : this.canaryPercent, this.canary,
+				this.minHealthyWait);
 	}
 
 }

@@ -207,8 +207,11 @@ public final class DeployRecovery {
 	 * policy now (see {@link RolloutPlanner#replan}).
 	 */
 	private DeployPlan plan(DeployStarted started, ServicePolicy policy) throws Refusal {
-		ServicePolicy resumed = policy.withStrategy(started.strategy())
+		ServicePolicy configured = policy.withStrategy(started.strategy())
 			.withBake(Duration.ofMillis(started.bakeMillis()), started.canaryPercent());
+		// the record does not say whether the request accepted downtime: as replan does,
+		// a service that lets requests accept it is held to no floor
+		ServicePolicy resumed = configured.downtimeAllowed() ? configured.withMinHealthy(0) : configured;
 		List<List<DeployTarget>> recorded = started.batches()
 			.stream()
 			.map((batch) -> batch.stream()

@@ -29,7 +29,9 @@ import dev.baton.deployer.rollout.DeployEvents;
 import dev.baton.deployer.rollout.plan.DeployPlan;
 import dev.baton.deployer.rollout.plan.DeployTarget;
 import dev.baton.deployer.rollout.step.BakeSteps;
+import dev.baton.deployer.rollout.step.CapacityWait;
 import dev.baton.deployer.rollout.step.DeployFailure;
+import dev.baton.deployer.rollout.step.DepartedTargets;
 import dev.baton.deployer.rollout.step.DrainUnconfirmed;
 import dev.baton.deployer.rollout.step.GateSteps;
 import dev.baton.deployer.rollout.step.RestartSteps;
@@ -46,6 +48,12 @@ import dev.baton.deployer.rollout.surge.SurgeRollout;
  * the canary's weight and judged), and holds while paused; a cancel takes effect there,
  * or at once during a bake. A rollback is never held. A surge deploy runs its own step
  * machine ({@link SurgeRollout}).
+ * <p>
+ * Before a batch leaves rotation, its instances that were deregistered or taken offline
+ * since the deploy was planned are skipped ({@link DepartedTargets}), and the batch waits
+ * until taking it out leaves {@code min-healthy} instances serving
+ * ({@link CapacityWait}): counted then, not when the deploy was planned, so a resumed
+ * deploy counts again too.
  */
 public final class DeployRun {
 
@@ -83,9 +91,16 @@ public final class DeployRun {
 	/** The step machine this deploy runs instead, when it is a surge deploy. */
 	private final SurgeRollout surge;
 
+	private final CapacityWait capacity;
+
+	private final DepartedTargets departed;
+
 	DeployRun(DeployPlan plan, Resumption resumption, GateSteps gates, RestartSteps restarts, BakeSteps bakes,
-			DeployControls controls, DeployEvents events, Clock clock, SurgeRollout surge) {
+			CapacityWait capacity, DepartedTargets departed, DeployControls controls, DeployEvents events, Clock clock,
+			SurgeRollout surge) {
 		this.surge = surge;
+		this.capacity = capacity;
+		this.departed = departed;
 		this.plan = plan;
 		this.gates = gates;
 		this.restarts = restarts;
@@ -151,6 +166,7 @@ public final class DeployRun {
 			}
 		}
 		this.controls.end();
+		failure = this.departed.named(failure);
 		if (this.surge != null) {
 			this.surge.undo(failure);
 		}
@@ -162,17 +178,35 @@ public final class DeployRun {
 	private void rollOut() throws DeployFailure, InterruptedException {
 		List<List<DeployTarget>> batches = this.plan.batches();
 		for (int i = 0; i < batches.size(); i++) {
-			List<DeployTarget> batch = batches.get(i);
 			boolean canary = i == 0 && this.plan.policy().hasCanary();
-			List<DeployTarget> open = batch.stream().filter((target) -> stage(target) != Stage.ENABLED).toList();
+			List<DeployTarget> open = stillThere(batches.get(i)).stream()
+				.filter((target) -> stage(target) != Stage.ENABLED)
+				.toList();
 			CanaryShare share = null;
 			if (!open.isEmpty()) {
 				hold(open.stream().anyMatch(this::underWay));
+				this.capacity.awaitRoom(this.plan, stillThere(open));
+				// an instance may leave while the batch waited for the others
+				open = stillThere(open);
+			}
+			List<DeployTarget> batch = stillThere(batches.get(i));
+			if (batch.isEmpty()) {
+				continue;
+			}
+			if (!open.isEmpty()) {
 				share = canary ? this.bakes.share(this.plan, batch) : null;
 				rollOut(open, (share != null) ? share.weight() : SetPeerGate.FULL_WEIGHT);
 			}
 			this.bakes.afterBatch(this.plan, batch, canary, i == batches.size() - 1, share, this.controls, this.baked);
 		}
+	}
+
+	/**
+	 * The instances of a batch, less those that left before it started; one it already
+	 * acted on is finished whatever the registry says of it now.
+	 */
+	private List<DeployTarget> stillThere(List<DeployTarget> batch) {
+		return batch.stream().filter((target) -> underWay(target) || !this.departed.left(this.plan, target)).toList();
 	}
 
 	/**

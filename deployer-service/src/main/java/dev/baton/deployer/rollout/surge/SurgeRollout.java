@@ -30,7 +30,9 @@ import dev.baton.deployer.rollout.answer.InstanceArrivals;
 import dev.baton.deployer.rollout.plan.DeployPlan;
 import dev.baton.deployer.rollout.plan.DeployTarget;
 import dev.baton.deployer.rollout.step.BakeSteps;
+import dev.baton.deployer.rollout.step.CapacityWait;
 import dev.baton.deployer.rollout.step.DeployFailure;
+import dev.baton.deployer.rollout.step.DepartedTargets;
 import dev.baton.deployer.rollout.step.DrainUnconfirmed;
 import dev.baton.deployer.rollout.step.GateSteps;
 import dev.baton.deployer.rollout.step.RestartSteps;
@@ -46,7 +48,10 @@ import dev.baton.deployer.rollout.step.UndoStep;
  * number fewer than before the deploy. The new instances bake beside the old ones before
  * those are drained; the first batch of a canary deploy is enabled at the canary's weight
  * and judged against the old instances over its bake. The deploy holds while paused
- * before each batch and before it drains the old instances.
+ * before each batch and before it drains the old instances, and before it drains them
+ * waits until that leaves {@code min-healthy} instances serving ({@link CapacityWait}).
+ * An old instance deregistered or taken offline before its batch starts is skipped
+ * ({@link DepartedTargets}).
  * <p>
  * A failure removes the new instance of every unfinished replacement (drained first once
  * it may have had traffic), reopens the gate of any old instance it closed and ends in
@@ -97,10 +102,17 @@ public final class SurgeRollout {
 
 	private final DeployControls controls;
 
+	private final CapacityWait capacity;
+
+	private final DepartedTargets departed;
+
 	public SurgeRollout(DeployPlan plan, SurgeProgress progress, GateSteps gates, RestartSteps restarts,
-			BakeSteps bakes, BakeSteps.Progress baked, DeployControls controls, InstanceRuntime runtime,
-			InstanceArrivals arrivals, KnownInstances fleet, DeployEvents events, Clock clock) {
+			BakeSteps bakes, BakeSteps.Progress baked, DeployControls controls, CapacityWait capacity,
+			DepartedTargets departed, InstanceRuntime runtime, InstanceArrivals arrivals, KnownInstances fleet,
+			DeployEvents events, Clock clock) {
 		this.plan = plan;
+		this.capacity = capacity;
+		this.departed = departed;
 		this.bakes = bakes;
 		this.baked = baked;
 		this.controls = controls;
@@ -193,8 +205,7 @@ public final class SurgeRollout {
 	}
 
 	private boolean stillToReplace(DeployTarget old) {
-		return !this.replacedBefore.contains(old.instanceId())
-				&& this.fleet.instance(old.instanceId()).map((snapshot) -> !snapshot.deregistered()).orElse(false);
+		return !this.replacedBefore.contains(old.instanceId()) && !this.departed.left(this.plan, old);
 	}
 
 	private void replace(List<DeployTarget> batch, boolean canary, boolean last)
@@ -239,6 +250,7 @@ public final class SurgeRollout {
 		}
 		this.bakes.afterBatch(this.plan, fresh, canary, last, share, this.controls, this.baked);
 		hold(false);
+		this.capacity.awaitRoom(this.plan, replacements.stream().map(SurgeReplacement::old).toList());
 		Map<SurgeReplacement, GateSteps.Pending> closing = new LinkedHashMap<>();
 		for (SurgeReplacement replacement : replacements) {
 			replacement.oldClosed = true;

@@ -48,7 +48,8 @@ class DeployRecoveryTests {
 
 	private final RolloutWorld world = new RolloutWorld();
 
-	private final KnownInstances fleet = new KnownInstances();
+	/** The fleet the resumed runs act on too. */
+	private final KnownInstances fleet = this.world.fleet;
 
 	private final List<Runnable> queued = new ArrayList<>();
 

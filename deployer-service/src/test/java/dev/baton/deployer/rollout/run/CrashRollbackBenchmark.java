@@ -162,8 +162,8 @@ public final class CrashRollbackBenchmark {
 			prober.start();
 			return null;
 		};
-		DeployRuns runs = new DeployRuns(world.board, world.nodes, runtime, world.arrivals, world.fleet, world,
-				world.clock);
+		DeployRuns runs = new DeployRuns(world.board, world.nodes, runtime, world.arrivals, world.fleet,
+				world.serving(), world, world.clock);
 		ServicePolicy policy = new ServicePolicy(1, 0, Duration.ofSeconds(5), HEALTH_TIMEOUT, Duration.ofSeconds(5),
 				DrainDeadline.OnTimeout.PROCEED, ServicePolicy.DEFAULT_CHECK_INTERVAL);
 		runs.fresh(world.plan("crash", policy, List.of(List.of(target)))).run();

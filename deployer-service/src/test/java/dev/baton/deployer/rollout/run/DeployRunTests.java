@@ -75,7 +75,7 @@ class DeployRunTests {
 
 	@Test
 	void closesEveryGateOfABatchBeforeRestartingAny() throws InterruptedException {
-		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1), target(2)))));
+		run(this.world.plan("v2", RolloutWorld.downtimeAccepted(), List.of(List.of(target(1), target(2)))));
 
 		assertThat(this.world.describedSteps()).startsWith("drained orders-1 ROLLOUT", "drained orders-2 ROLLOUT",
 				"restart started orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2",
@@ -93,7 +93,7 @@ class DeployRunTests {
 						HealthStatus.HEALTHY, started.version(), "", 1, 1, 0, Instant.now(), started.stepId()));
 		};
 
-		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)))));
+		run(this.world.plan("v2", RolloutWorld.downtimeAccepted(), List.of(List.of(target(1)))));
 
 		assertThat(this.world.describedSteps()).containsExactly("drained orders-1 ROLLOUT",
 				"restart started orders-1 ROLLOUT v2", "restarted orders-1 ROLLOUT v2", "verified orders-1 ROLLOUT",
@@ -108,7 +108,7 @@ class DeployRunTests {
 		this.world.watch = (version) -> version.value().equals("v2")
 				? () -> Optional.of("supervisord says BACKOFF (Exited too quickly (process log may have details))")
 				: ProcessWatch.NONE;
-		ServicePolicy policy = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(60),
+		ServicePolicy policy = new ServicePolicy(1, 0, Duration.ofSeconds(5), Duration.ofSeconds(60),
 				Duration.ofSeconds(5), DrainDeadline.OnTimeout.PROCEED, Duration.ofMillis(100));
 		long from = System.nanoTime();
 
@@ -165,7 +165,7 @@ class DeployRunTests {
 	void putsTheFailureOnRecordBeforeTheFirstRollbackStep() throws InterruptedException {
 		this.world.health = (restarted) -> RolloutWorld.verdict(restarted, HealthStatus.UNHEALTHY, restarted.version());
 
-		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)))));
+		run(this.world.plan("v2", RolloutWorld.downtimeAccepted(), List.of(List.of(target(1)))));
 
 		assertThat(this.world.describedSteps()).containsSubsequence("restarted orders-1 ROLLOUT v2",
 				"DeployRollingBack", "drained orders-1 ROLLBACK");
@@ -269,7 +269,7 @@ class DeployRunTests {
 		this.world.node("b", false);
 		this.world.onClose = (command) -> this.world.nginxEvent(new NodeLeft(NodeId.of("b"), "stopped", Instant.now()));
 
-		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)))));
+		run(this.world.plan("v2", RolloutWorld.downtimeAccepted(), List.of(List.of(target(1)))));
 
 		InstanceDrained drained = (InstanceDrained) this.world.steps.get(0);
 		assertThat(drained.nodes()).containsExactly(NodeId.of("a"));
@@ -281,7 +281,7 @@ class DeployRunTests {
 	void aDrainWithNoNodeAtAllIsNeverRecordedAsDrained() throws InterruptedException {
 		this.world.nginxEvent(new NodeLeft(NodeId.of("a"), "stopped", Instant.now()));
 
-		run(this.world.plan("v2", RolloutWorld.policy(), List.of(List.of(target(1)))));
+		run(this.world.plan("v2", RolloutWorld.downtimeAccepted(), List.of(List.of(target(1)))));
 
 		assertThat(this.world.describedSteps()).containsExactly("DeployRollingBack", "enabled orders-1 ROLLBACK",
 				"DeployFailed");
@@ -296,7 +296,7 @@ class DeployRunTests {
 		this.world.node("b", false);
 		this.world.onClose = (command) -> this.world.nginxEvent(new PeerDrainTimedOut(NodeId.of("b"),
 				command.commandId(), command.service(), command.host(), command.port(), 2, 100, Instant.now()));
-		ServicePolicy fail = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5),
+		ServicePolicy fail = new ServicePolicy(1, 0, Duration.ofSeconds(5), Duration.ofSeconds(5),
 				Duration.ofSeconds(5), DrainDeadline.OnTimeout.FAIL);
 
 		run(this.world.plan("v2", fail, List.of(List.of(target(1)))));
@@ -326,7 +326,7 @@ class DeployRunTests {
 			this.world.nginxEvent(new PeerDrainTimedOut(NodeId.of("b"), command.commandId(), command.service(),
 					command.host(), command.port(), 1, 100, Instant.now()));
 		};
-		ServicePolicy proceed = new ServicePolicy(1, 1, Duration.ofSeconds(5), Duration.ofSeconds(5),
+		ServicePolicy proceed = new ServicePolicy(1, 0, Duration.ofSeconds(5), Duration.ofSeconds(5),
 				Duration.ofSeconds(5), DrainDeadline.OnTimeout.PROCEED);
 
 		run(this.world.plan("v2", proceed, List.of(List.of(target(1)))));
@@ -338,7 +338,7 @@ class DeployRunTests {
 
 	@Test
 	void everyClosingCommandCarriesTheServicesDrainDeadlineAndPolicy() throws InterruptedException {
-		ServicePolicy policy = new ServicePolicy(1, 1, Duration.ofSeconds(90), Duration.ofSeconds(5),
+		ServicePolicy policy = new ServicePolicy(1, 0, Duration.ofSeconds(90), Duration.ofSeconds(5),
 				Duration.ofSeconds(5), DrainDeadline.OnTimeout.PROCEED);
 
 		run(this.world.plan("v2", policy, List.of(List.of(target(1)))));
@@ -380,7 +380,7 @@ class DeployRunTests {
 	}
 
 	private static ServicePolicy shortDrain() {
-		return new ServicePolicy(1, 1, Duration.ofMillis(300), Duration.ofSeconds(5), Duration.ofSeconds(1),
+		return new ServicePolicy(1, 0, Duration.ofMillis(300), Duration.ofSeconds(5), Duration.ofSeconds(1),
 				DrainDeadline.OnTimeout.PROCEED);
 	}
 

@@ -95,7 +95,7 @@ class RollbackFaultTests {
 		// orders-1, drained, is rolled back while orders-2 only has its gate reopened
 		this.world.unanswered = (command) -> !command.open() && command.port() == 9002;
 		failOnce("open 9002");
-		ServicePolicy shortDrain = new ServicePolicy(1, 1, Duration.ofMillis(300), Duration.ofSeconds(5),
+		ServicePolicy shortDrain = new ServicePolicy(1, 0, Duration.ofMillis(300), Duration.ofSeconds(5),
 				Duration.ofSeconds(1), DrainDeadline.OnTimeout.PROCEED);
 
 		run(this.world.plan("v2", shortDrain, List.of(List.of(target(1), target(2)))));
