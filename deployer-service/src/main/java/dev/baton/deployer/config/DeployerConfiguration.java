@@ -15,6 +15,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.core.KafkaAdmin;
@@ -54,6 +55,11 @@ import dev.baton.kafka.TopicNames;
  */
 @Configuration(proxyBeanMethods = false)
 class DeployerConfiguration {
+
+	/** Start-up stops on a renamed property rather than running without its setting. */
+	DeployerConfiguration(ConfigurableEnvironment environment) {
+		RetiredProperties.refuse(environment);
+	}
 
 	@Bean
 	KafkaAdmin.NewTopics deployerTopics(TopicDeclarations declarations) {
