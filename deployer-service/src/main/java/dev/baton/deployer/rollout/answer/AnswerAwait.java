@@ -7,13 +7,11 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.nginx.NginxEvent;
+import dev.baton.deployer.fleet.ChangeSignal;
 import dev.baton.deployer.fleet.NginxNodes;
 
 /**
@@ -53,7 +51,8 @@ public final class AnswerAwait {
 			if (waitingFor.isEmpty() || !now.isBefore(deadline)) {
 				return new Settled(received, Set.copyOf(left), Set.copyOf(waitingFor));
 			}
-			awaitChange(change, Duration.between(now, wakeUp(waitingFor, deadline)));
+			// a millisecond past the wake-up, so the next look finds the deadline reached
+			ChangeSignal.awaitAtMost(change, Duration.between(now, wakeUp(waitingFor, deadline)).plusMillis(1));
 		}
 	}
 
@@ -64,18 +63,6 @@ public final class AnswerAwait {
 			wake = expiry.isBefore(wake) ? expiry : wake;
 		}
 		return wake;
-	}
-
-	private static void awaitChange(CompletableFuture<Void> change, Duration atMost) throws InterruptedException {
-		try {
-			change.get(Math.max(1, atMost.toMillis() + 1), TimeUnit.MILLISECONDS);
-		}
-		catch (TimeoutException ex) {
-			// the deadline or a node's expiry came first: the caller re-evaluates
-		}
-		catch (ExecutionException ex) {
-			throw new IllegalStateException("answer futures never fail", ex);
-		}
 	}
 
 }

@@ -7,12 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 
 import dev.baton.contracts.InstanceId;
+import dev.baton.deployer.fleet.ChangeSignal;
 import dev.baton.deployer.fleet.ServingInstances;
 import dev.baton.deployer.rollout.DeployEvents;
 import dev.baton.deployer.rollout.plan.DeployPlan;
@@ -74,7 +72,7 @@ public final class CapacityWait {
 				record(plan, "capacity.waiting", now, left, out, "taking out " + shortBy + ": waiting");
 				recorded = now;
 			}
-			awaitChange(change, Math.min(remaining, untilExpiry(plan)));
+			ChangeSignal.awaitAtMost(change, Duration.ofNanos(Math.min(remaining, untilExpiry(plan))));
 		}
 	}
 
@@ -93,18 +91,6 @@ public final class CapacityWait {
 		return this.serving.nextExpiry(plan.service())
 			.map((expiry) -> Math.max(0, Duration.between(now, expiry).toNanos()))
 			.orElse(Long.MAX_VALUE);
-	}
-
-	private static void awaitChange(CompletableFuture<Void> change, long nanos) throws InterruptedException {
-		try {
-			change.get(Math.max(1, nanos), TimeUnit.NANOSECONDS);
-		}
-		catch (TimeoutException ex) {
-			// the deadline or a node's expiry came first: the count is taken again
-		}
-		catch (ExecutionException ex) {
-			throw new IllegalStateException("change signals never fail", ex);
-		}
 	}
 
 }
