@@ -91,7 +91,7 @@ public final class LoadRun {
 	 */
 	private static List<String> command(DemoOptions options, String getPath, String postPath, Path result) {
 		LoadSettings settings = new LoadSettings(options.nginx(), getPath, postPath, options.rate(), BOUND, 2, 1,
-				Duration.ofSeconds(1), REQUEST_TIMEOUT, 4000, 4, null, result, false, true);
+				Duration.ofSeconds(1), REQUEST_TIMEOUT, 4000, 4, null, result, false, true, null);
 		List<String> command = new ArrayList<>();
 		command.add(ProcessHandle.current().info().command().orElse("java"));
 		command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());

@@ -30,6 +30,8 @@ final class CommandLine {
 			  --stop-with-parent      stop when the process that started this one exits
 			  --warm-up D             send at the rate for D first, not counted       0
 			  --out PATH              write the JSON result here
+			  --request-log PATH      one line per request (id, method, sent, ended,
+			                          status or cause); requests carry X-Request-Id
 			  --fail-on-errors        exit 1 when any request failed
 			  --quiet                 no per-second progress on stderr
 			""";
@@ -89,7 +91,8 @@ final class CommandLine {
 				duration(get("connect-timeout", "1s")), duration(get("request-timeout", "5s")),
 				Integer.parseInt(get("max-in-flight", "2000")), Integer.parseInt(get("threads", "4")),
 				has("stop-file") ? Path.of(get("stop-file", null)) : null,
-				has("out") ? Path.of(get("out", null)) : null, has("fail-on-errors"), has("quiet"));
+				has("out") ? Path.of(get("out", null)) : null, has("fail-on-errors"), has("quiet"),
+				has("request-log") ? Path.of(get("request-log", null)) : null);
 	}
 
 	/**

@@ -70,7 +70,17 @@ public final class KeepAliveClient implements AutoCloseable {
 	 * @return the request
 	 */
 	public byte[] get(String path) {
-		return head("GET", path).append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
+		return get(path, null);
+	}
+
+	/**
+	 * The bytes of a GET request for {@code path} that names itself.
+	 * @param path the request target, such as {@code /work}
+	 * @param requestId sent as {@code X-Request-Id}; none when {@code null}
+	 * @return the request
+	 */
+	public byte[] get(String path, String requestId) {
+		return head("GET", path, requestId).append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
 	}
 
 	/**
@@ -80,8 +90,19 @@ public final class KeepAliveClient implements AutoCloseable {
 	 * @return the request
 	 */
 	public byte[] postJson(String path, String json) {
+		return postJson(path, json, null);
+	}
+
+	/**
+	 * The bytes of a POST request with a JSON body that names itself.
+	 * @param path the request target
+	 * @param json the body
+	 * @param requestId sent as {@code X-Request-Id}; none when {@code null}
+	 * @return the request
+	 */
+	public byte[] postJson(String path, String json, String requestId) {
 		byte[] body = json.getBytes(StandardCharsets.UTF_8);
-		byte[] head = head("POST", path).append("Content-Type: application/json\r\nContent-Length: ")
+		byte[] head = head("POST", path, requestId).append("Content-Type: application/json\r\nContent-Length: ")
 			.append(body.length)
 			.append("\r\n\r\n")
 			.toString()
@@ -92,13 +113,17 @@ public final class KeepAliveClient implements AutoCloseable {
 		return request;
 	}
 
-	private StringBuilder head(String method, String path) {
-		return new StringBuilder(128).append(method)
+	private StringBuilder head(String method, String path, String requestId) {
+		StringBuilder head = new StringBuilder(160).append(method)
 			.append(' ')
 			.append(path)
 			.append(" HTTP/1.1\r\nHost: ")
 			.append(this.authority)
 			.append("\r\nUser-Agent: baton-loadgen\r\n");
+		if (requestId != null) {
+			head.append(RequestLog.HEADER).append(": ").append(requestId).append("\r\n");
+		}
+		return head;
 	}
 
 	/**

@@ -26,10 +26,12 @@ import java.util.List;
  * @param output where the JSON result goes; may be {@code null}
  * @param failOnErrors exit with status 1 when any request failed
  * @param quiet print no per-second progress
+ * @param requestLog where each request's line goes (see {@link RequestLog}); may be
+ * {@code null}
  */
 public record LoadSettings(URI target, String getPath, String postPath, double rate, Duration duration, int getWeight,
 		int postWeight, Duration connectTimeout, Duration requestTimeout, int maxInFlight, int threads, Path stopFile,
-		Path output, boolean failOnErrors, boolean quiet) {
+		Path output, boolean failOnErrors, boolean quiet, Path requestLog) {
 
 	public LoadSettings {
 		if (rate <= 0 || rate > 100_000) {
@@ -53,7 +55,7 @@ public record LoadSettings(URI target, String getPath, String postPath, double r
 	 */
 	public static LoadSettings defaults(URI target) {
 		return new LoadSettings(target, "/work", "/orders", 300, null, 2, 1, Duration.ofSeconds(1),
-				Duration.ofSeconds(5), 2000, 4, null, null, false, false);
+				Duration.ofSeconds(5), 2000, 4, null, null, false, false, null);
 	}
 
 	/**
@@ -82,6 +84,9 @@ public record LoadSettings(URI target, String getPath, String postPath, double r
 		if (this.quiet) {
 			arguments.add("--quiet");
 		}
+		if (this.requestLog != null) {
+			arguments.addAll(List.of("--request-log", this.requestLog.toString()));
+		}
 		return arguments;
 	}
 
@@ -92,31 +97,37 @@ public record LoadSettings(URI target, String getPath, String postPath, double r
 	public LoadSettings withRate(double newRate) {
 		return new LoadSettings(this.target, this.getPath, this.postPath, newRate, this.duration, this.getWeight,
 				this.postWeight, this.connectTimeout, this.requestTimeout, this.maxInFlight, this.threads,
-				this.stopFile, this.output, this.failOnErrors, this.quiet);
+				this.stopFile, this.output, this.failOnErrors, this.quiet, this.requestLog);
 	}
 
 	public LoadSettings withDuration(Duration newDuration) {
 		return new LoadSettings(this.target, this.getPath, this.postPath, this.rate, newDuration, this.getWeight,
 				this.postWeight, this.connectTimeout, this.requestTimeout, this.maxInFlight, this.threads,
-				this.stopFile, this.output, this.failOnErrors, this.quiet);
+				this.stopFile, this.output, this.failOnErrors, this.quiet, this.requestLog);
 	}
 
 	public LoadSettings withRequestTimeout(Duration timeout) {
 		return new LoadSettings(this.target, this.getPath, this.postPath, this.rate, this.duration, this.getWeight,
 				this.postWeight, this.connectTimeout, timeout, this.maxInFlight, this.threads, this.stopFile,
-				this.output, this.failOnErrors, this.quiet);
+				this.output, this.failOnErrors, this.quiet, this.requestLog);
 	}
 
 	public LoadSettings withPaths(String get, String post) {
 		return new LoadSettings(this.target, get, post, this.rate, this.duration, this.getWeight, this.postWeight,
 				this.connectTimeout, this.requestTimeout, this.maxInFlight, this.threads, this.stopFile, this.output,
-				this.failOnErrors, this.quiet);
+				this.failOnErrors, this.quiet, this.requestLog);
+	}
+
+	public LoadSettings withRequestLog(Path log) {
+		return new LoadSettings(this.target, this.getPath, this.postPath, this.rate, this.duration, this.getWeight,
+				this.postWeight, this.connectTimeout, this.requestTimeout, this.maxInFlight, this.threads,
+				this.stopFile, this.output, this.failOnErrors, this.quiet, log);
 	}
 
 	public LoadSettings withQuiet(boolean newQuiet) {
 		return new LoadSettings(this.target, this.getPath, this.postPath, this.rate, this.duration, this.getWeight,
 				this.postWeight, this.connectTimeout, this.requestTimeout, this.maxInFlight, this.threads,
-				this.stopFile, this.output, this.failOnErrors, newQuiet);
+				this.stopFile, this.output, this.failOnErrors, newQuiet, this.requestLog);
 	}
 
 }

@@ -35,10 +35,17 @@ public final class OpenLoad {
 
 	private final KeepAliveClient client;
 
-	/** Every GET is the same request: its bytes are made once. */
+	/**
+	 * Every GET is the same request: its bytes are made once, unless each names itself.
+	 */
 	private final byte[] getRequest;
 
+	private final String getPath;
+
 	private final String postPath;
+
+	/** Where each request's line goes; {@code null} for none. */
+	private final RequestLog log;
 
 	public OpenLoad(LoadSettings settings) {
 		this.settings = settings;
@@ -46,8 +53,10 @@ public final class OpenLoad {
 		this.mix = new RequestMix(settings.getWeight(), settings.postWeight());
 		this.inFlight = new Semaphore(settings.maxInFlight());
 		this.client = new KeepAliveClient(settings.target(), settings.connectTimeout(), settings.requestTimeout());
-		this.getRequest = this.client.get(settings.target().resolve(settings.getPath()).getRawPath());
+		this.getPath = settings.target().resolve(settings.getPath()).getRawPath();
+		this.getRequest = this.client.get(this.getPath);
 		this.postPath = settings.target().resolve(settings.postPath()).getRawPath();
+		this.log = (settings.requestLog() != null) ? new RequestLog(settings.requestLog()) : null;
 	}
 
 	/** Ends the run after the current request; safe from any thread. */
@@ -69,7 +78,7 @@ public final class OpenLoad {
 					thread.setDaemon(true);
 					return thread;
 				});
-		try (this.client) {
+		try (this.client; RequestLog requests = this.log) {
 			Instant startedAt = Instant.now();
 			long start = System.nanoTime();
 			long end = send(senders, start);
@@ -104,17 +113,24 @@ public final class OpenLoad {
 		Method method = this.mix.methodOf(sequence);
 		if (!this.inFlight.tryAcquire()) {
 			this.recorder.failed(method, second, FailureCause.OVERLOAD);
+			logFailure(sequence, method, System.currentTimeMillis(), FailureCause.OVERLOAD);
 			return;
 		}
-		byte[] request = (method == Method.GET) ? this.getRequest : post(sequence);
+		byte[] request = request(method, sequence);
 		try {
 			senders.execute(() -> {
+				long sent = System.currentTimeMillis();
 				try {
 					int status = this.client.send(request);
 					this.recorder.answered(method, second, status, System.nanoTime() - due);
+					if (this.log != null) {
+						this.log.answered(sequence, method.name(), sent, System.currentTimeMillis(), status);
+					}
 				}
 				catch (IOException | RuntimeException ex) {
-					this.recorder.failed(method, second, FailureCause.of(ex));
+					String cause = FailureCause.of(ex);
+					this.recorder.failed(method, second, cause);
+					logFailure(sequence, method, sent, cause);
 				}
 				finally {
 					this.inFlight.release();
@@ -123,12 +139,24 @@ public final class OpenLoad {
 		}
 		catch (RuntimeException ex) {
 			this.recorder.failed(method, second, FailureCause.of(ex));
+			logFailure(sequence, method, System.currentTimeMillis(), FailureCause.of(ex));
 			this.inFlight.release();
 		}
 	}
 
-	private byte[] post(long sequence) {
-		return this.client.postJson(this.postPath, "{\"item\":\"book\",\"quantity\":1,\"sequence\":" + sequence + "}");
+	private void logFailure(long sequence, Method method, long sent, String cause) {
+		if (this.log != null) {
+			this.log.failed(sequence, method.name(), sent, System.currentTimeMillis(), cause);
+		}
+	}
+
+	private byte[] request(Method method, long sequence) {
+		String id = (this.log != null) ? Long.toString(sequence) : null;
+		if (method == Method.GET) {
+			return (id != null) ? this.client.get(this.getPath, id) : this.getRequest;
+		}
+		return this.client.postJson(this.postPath, "{\"item\":\"book\",\"quantity\":1,\"sequence\":" + sequence + "}",
+				id);
 	}
 
 	private void awaitOutstanding() {

@@ -53,7 +53,7 @@ class CommandLineTests {
 	void settingsGiveTheCommandLineThatReadsBackAsThem() {
 		LoadSettings every = new LoadSettings(URI.create("http://127.0.0.1:9000"), "/a", "/b", 12.5,
 				Duration.ofMillis(1500), 1, 3, Duration.ofMillis(250), Duration.ofSeconds(7), 10, 2, Path.of("stop"),
-				Path.of("x.json"), true, true);
+				Path.of("x.json"), true, true, Path.of("requests.tsv"));
 		LoadSettings defaults = LoadSettings.defaults(URI.create("http://127.0.0.1:8080"));
 
 		assertThat(new CommandLine(every.arguments().toArray(String[]::new)).loadSettings()).isEqualTo(every);

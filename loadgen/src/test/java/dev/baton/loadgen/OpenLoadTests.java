@@ -192,6 +192,48 @@ class OpenLoadTests {
 		assertThat(LoopbackTarget.require(URI.create("http://localhost:80"))).isNotNull();
 	}
 
+	@Test
+	void logsEveryRequestOnALineAndSendsItsIdSoTheServerCanLogItToo(@TempDir Path directory) throws Exception {
+		java.util.Set<String> ids = java.util.concurrent.ConcurrentHashMap.newKeySet();
+		this.server.createContext("/named", (exchange) -> {
+			ids.add(exchange.getRequestHeaders().getFirst(RequestLog.HEADER));
+			answer(exchange, 200);
+		});
+		Path log = directory.resolve("requests.tsv");
+		int port = this.server.getAddress().getPort();
+
+		LoadResult result = new OpenLoad(settings(port).withPaths("/named", "/named")
+			.withRate(50)
+			.withDuration(Duration.ofSeconds(1))
+			.withRequestLog(log)).run();
+
+		java.util.List<String[]> lines = Files.readAllLines(log).stream().map((line) -> line.split("\t")).toList();
+		assertThat(result.requests()).isEqualTo(50);
+		assertThat(lines).hasSize(50).allSatisfy((fields) -> {
+			assertThat(fields).hasSize(6);
+			assertThat(fields[1]).isIn("GET", "POST");
+			assertThat(Long.parseLong(fields[3])).isGreaterThanOrEqualTo(Long.parseLong(fields[2]));
+			assertThat(fields[4]).isEqualTo("200");
+			assertThat(fields[5]).isEqualTo("-");
+		});
+		assertThat(lines.stream().map((fields) -> fields[0])).containsExactlyInAnyOrderElementsOf(ids);
+		assertThat(lines.stream().filter((fields) -> fields[1].equals("POST"))).hasSize((int) result.post().requests());
+	}
+
+	@Test
+	void logsAFailedRequestWithItsCause(@TempDir Path directory) throws Exception {
+		int closed;
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			closed = socket.getLocalPort();
+		}
+		Path log = directory.resolve("requests.tsv");
+
+		new OpenLoad(settings(closed).withRate(10).withDuration(Duration.ofMillis(300)).withRequestLog(log)).run();
+
+		assertThat(Files.readAllLines(log)).hasSize(3)
+			.allSatisfy((line) -> assertThat(line.split("\t")).endsWith("0", "refused"));
+	}
+
 	private static LoadSettings settings(int port) {
 		return LoadSettings.defaults(URI.create("http://127.0.0.1:" + port)).withQuiet(true);
 	}

@@ -96,7 +96,8 @@ class ControlEndpointTests {
 		NginxSetup setup = new NginxSetup(NodeId.of("node-1"), work, "/etc/nginx/modules-enabled/*.conf",
 				Path.of("/usr/share/nginx/modules"), "1", null, work.resolve("temp"), endpoint, TOKEN,
 				List.of(new Route(ServiceName.of("orders"), new Endpoint("127.0.0.1", FreePorts.next()),
-						Balancing.ROUND_ROBIN)));
+						Balancing.ROUND_ROBIN)),
+				false);
 		this.nginx = new AttachedNginx(this.directory.resolve("nginx"), new NginxFiles(setup).writeSnippet());
 		this.nginx.start();
 		ControlRequests control = new ControlRequests(endpoint, TOKEN);

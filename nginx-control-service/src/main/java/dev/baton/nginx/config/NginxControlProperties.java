@@ -139,13 +139,17 @@ public record NginxControlProperties(
 	 * @param onStop what a clean stop of the node does to its nginx: {@code quit} it, or
 	 * {@code keep} it serving the last peer sets for the node's next start to adopt, so
 	 * that a restart of nginx-control (a new setting, an upgrade) costs no request
+	 * @param accessLog whether nginx logs each proxied request (its time, peer, status
+	 * and timings, the client's {@code X-Request-Id}) to {@code logs/access.log} in the
+	 * working directory, for an outside judge of a deploy such as the soak's checker
 	 */
 	public record Nginx(@DefaultValue("/usr/sbin/nginx") Path binary, Path workingDirectory, Path tempDirectory,
 			@DefaultValue("/etc/nginx/modules-enabled/*.conf") @Pattern(regexp = "[^;{}\"'\\s]*") String modulesInclude,
 			@DefaultValue("/usr/share/nginx/modules") Path modulesDirectory,
 			@DefaultValue("auto") @Pattern(regexp = "auto|[1-9][0-9]{0,2}") String workerProcesses,
 			@DefaultValue("nobody") @Pattern(regexp = "[a-z_][a-z0-9_-]{0,31}") String workerUser,
-			@DefaultValue("10s") Duration startTimeout, @DefaultValue("quit") OnStop onStop) {
+			@DefaultValue("10s") Duration startTimeout, @DefaultValue("quit") OnStop onStop,
+			@DefaultValue("false") boolean accessLog) {
 
 		public Nginx {
 			if (workingDirectory != null) {

@@ -66,7 +66,8 @@ final class NginxLayout {
 			}
 		}
 		return new NginxSetup(NodeId.of(properties.nodeId()), work, nginx.modulesInclude(), nginx.modulesDirectory(),
-				nginx.workerProcesses(), workers, temp, properties.control().endpoint(), token, routes(properties));
+				nginx.workerProcesses(), workers, temp, properties.control().endpoint(), token, routes(properties),
+				nginx.accessLog());
 	}
 
 	/**

@@ -23,10 +23,13 @@ import dev.baton.contracts.NodeId;
  * @param control where the control endpoint listens
  * @param token the control token
  * @param routes the services served
+ * @param accessLog whether nginx logs every proxied request, with its peer and timings,
+ * to {@code access.log} in the log directory: off unless asked, since at a thousand
+ * requests a second it is a disk's worth a day
  */
 public record NginxSetup(NodeId nodeId, Path workingDirectory, String modulesInclude, Path modulesDirectory,
 		String workerProcesses, WorkerAccount workers, Path tempDirectory, Endpoint control, String token,
-		List<Route> routes) {
+		List<Route> routes, boolean accessLog) {
 
 	public NginxSetup {
 		Objects.requireNonNull(nodeId, "nodeId is required");
@@ -76,12 +79,16 @@ public record NginxSetup(NodeId nodeId, Path workingDirectory, String modulesInc
 		return this.workingDirectory.resolve("logs");
 	}
 
+	public Path accessLogFile() {
+		return logDirectory().resolve("access.log");
+	}
+
 	/** The token stays out of logs and error messages. */
 	@Override
 	public String toString() {
 		return "NginxSetup[nodeId=" + this.nodeId + ", workingDirectory=" + this.workingDirectory + ", workers="
 				+ this.workers + ", tempDirectory=" + this.tempDirectory + ", control=" + this.control + ", routes="
-				+ this.routes + "]";
+				+ this.routes + ", accessLog=" + this.accessLog + "]";
 	}
 
 }

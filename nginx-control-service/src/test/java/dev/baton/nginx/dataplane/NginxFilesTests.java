@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.baton.contracts.Endpoint;
@@ -23,10 +25,11 @@ class NginxFilesTests {
 	@TempDir
 	Path directory;
 
-	@Test
-	void generatedManagedConfigPassesNginxsOwnCheck() throws Exception {
+	@ParameterizedTest(name = "access log {0}")
+	@ValueSource(booleans = { false, true })
+	void generatedManagedConfigPassesNginxsOwnCheck(boolean accessLog) throws Exception {
 		assumeThat(Files.isExecutable(NGINX)).as("/usr/sbin/nginx is missing: cannot check the config").isTrue();
-		NginxSetup setup = setup();
+		NginxSetup setup = setup(null, this.directory.resolve("temp"), Duration.ofMillis(30_500), accessLog);
 
 		Path conf = new NginxFiles(setup).writeManaged();
 		Process check = new ProcessBuilder(NGINX.toString(), "-t", "-p", setup.workingDirectory() + "/", "-c",
@@ -50,6 +53,21 @@ class NginxFilesTests {
 			.doesNotContain("non_idempotent", "a-long-enough-token");
 		assertThat(Files.getPosixFilePermissions(setup.tokenFile())).hasSize(2);
 		assertThat(snippet.indexOf("balancer_by_lua_block")).isLessThan(snippet.indexOf("keepalive 1024;"));
+	}
+
+	@Test
+	void everyRouteLogsItsRequestsWithTheirPeerAndTimingsOnlyWhenAsked() throws Exception {
+		String quiet = Files.readString(new NginxFiles(setup()).writeSnippet());
+		String logged = Files
+			.readString(new NginxFiles(setup(null, this.directory.resolve("temp"), Duration.ofMillis(30_500), true))
+				.writeSnippet());
+
+		assertThat(quiet).doesNotContain("baton_timing");
+		assertThat(logged).contains("log_format baton_timing '$msec $request_time $status", "$upstream_addr",
+				"$http_x_request_id");
+		String log = "access_log " + this.directory.resolve("logs/access.log") + " baton_timing;";
+		assertThat(orders(logged)).contains(log);
+		assertThat(payments(logged)).contains(log);
 	}
 
 	@Test
@@ -149,13 +167,18 @@ class NginxFilesTests {
 	}
 
 	private NginxSetup setup(WorkerAccount workers, Path temp, Duration ordersSlowStart) {
+		return setup(workers, temp, ordersSlowStart, false);
+	}
+
+	private NginxSetup setup(WorkerAccount workers, Path temp, Duration ordersSlowStart, boolean accessLog) {
 		return new NginxSetup(NodeId.of("node-1"), this.directory, "/etc/nginx/modules-enabled/*.conf",
 				Path.of("/usr/share/nginx/modules"), "1", workers, temp, new Endpoint("127.0.0.1", 18180),
 				"a-long-enough-token",
 				List.of(new Route(ServiceName.of("orders"), new Endpoint("127.0.0.1", 18080), Balancing.ROUND_ROBIN,
 						ordersSlowStart, 1024, Duration.ofSeconds(75)),
 						new Route(ServiceName.of("pay-ments"), new Endpoint("127.0.0.1", 18081),
-								Balancing.LEAST_IN_FLIGHT)));
+								Balancing.LEAST_IN_FLIGHT)),
+				accessLog);
 	}
 
 }
