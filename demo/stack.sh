@@ -14,6 +14,7 @@ JVM_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k)
 DEMO=$RUN/demo
 RELEASE_SETTINGS='' # extra lines for every release's release.properties
 APP_PROPERTIES='' # stack up --app DIR: more properties for each service, DIR/ROLE.properties, and no sample app
+NGINX_ACCESS_LOG=false # the soak's checker reads every proxied request in nginx's access log
 
 say() { printf '%s\n' "$*"; }
 die() { printf 'baton: %s\n' "$*" >&2; exit 2; }
@@ -237,7 +238,8 @@ service_arguments() { # module: sets ARGS to the service's settings, after the b
       --baton.nginx-control.routes.$SERVICE.listen="127.0.0.1:$NGINX_PORT"
       --baton.nginx-control.control.token-file="$RUN/nginx-control.token"
       --baton.nginx-control.nginx.working-directory="$RUN/nginx"
-      --baton.nginx-control.nginx.temp-directory="$(nginx_temp)") ;;
+      --baton.nginx-control.nginx.temp-directory="$(nginx_temp)"
+      --baton.nginx-control.nginx.access-log="$NGINX_ACCESS_LOG") ;;
     # Everything shares 2 cores here: a cold instance under load can take more than the default
     # 500 ms to answer a probe (seen: over 2 s while another JVM starts); a slow answer must not take
     # the only serving instance out. A dead instance still fails fast: a refused probe is no timeout.
@@ -561,6 +563,32 @@ chaos() {
     dev.baton.demo.chaos.ChaosRunner --root "$ROOT" \
     --run "$RUN" --service "$SERVICE" --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" \
     $($short && echo --short) "${fault[@]}"
+}
+
+# Seeded deploys of every kind, each with one fault at a random moment, under load, judged afterwards by
+# a checker that reads only the clients' request logs, nginx's access log and the broker's records
+# (dev.baton.demo.soak). The same seed draws the same deploys, faults and moments.
+soak() {
+  local deploys=10 seed usage="usage: ./baton soak [--deploys N] [--seed S]"
+  seed=$(( $(date +%s) % 100000 ))
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --deploys) [ $# -ge 2 ] || die "$usage"; deploys=$2; shift ;;
+      --seed) [ $# -ge 2 ] || die "$usage"; seed=$2; shift ;;
+      *) die "$usage" ;;
+    esac
+    shift
+  done
+  [[ $deploys =~ ^[1-9][0-9]*$ ]] || die "--deploys must be a positive number, got '$deploys'"
+  [[ $seed =~ ^[0-9]+$ ]] || die "--seed must be a number, got '$seed'"
+  prepare_fresh_stack
+  trap stack_down EXIT
+  NGINX_ACCESS_LOG=true
+  stack_up
+  BATON_CONFIG=$SECRETS/operator.cli.properties java "${JVM_OPTS[@]}" -cp "$ROOT/demo/target/baton-demo.jar" \
+    dev.baton.demo.soak.SoakRunner --root "$ROOT" --run "$RUN" --service "$SERVICE" \
+    --nginx "http://127.0.0.1:$NGINX_PORT" --kafka "127.0.0.1:$KAFKA_PORT" --rate 500 \
+    --deploys "$deploys" --seed "$seed"
 }
 
 # The guide to putting Baton in front of an app, run as it is written: the shell blocks of

@@ -185,7 +185,7 @@ public final class Kafka implements AutoCloseable {
 	 * @param record the record
 	 * @return the value, or null for a tombstone or a value that is not JSON
 	 */
-	static JsonNode json(ConsumerRecord<String, String> record) {
+	public static JsonNode json(ConsumerRecord<String, String> record) {
 		if (record.value() == null) {
 			return null;
 		}

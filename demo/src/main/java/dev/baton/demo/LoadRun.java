@@ -66,6 +66,21 @@ public final class LoadRun {
 	 * @return the running load
 	 */
 	public static LoadRun start(DemoOptions options, String getPath, String postPath) {
+		return start(options, getPath, postPath, null);
+	}
+
+	/**
+	 * Steady load on the sample app's paths that logs every request (see
+	 * {@link dev.baton.loadgen.RequestLog}), for a judge that reads the log afterwards.
+	 * @param options where nginx serves the service and how hard to push it
+	 * @param requestLog where the lines go
+	 * @return the running load
+	 */
+	public static LoadRun start(DemoOptions options, Path requestLog) {
+		return start(options, "/work", "/orders", requestLog);
+	}
+
+	private static LoadRun start(DemoOptions options, String getPath, String postPath, Path requestLog) {
 		try {
 			Path directory = Files.createDirectories(options.run().resolve("load"));
 			Path result = Files.createTempFile(directory, "load-", ".json");
@@ -73,7 +88,7 @@ public final class LoadRun {
 			Files.delete(result);
 			Path log = options.run().resolve("logs").resolve("loadgen.log");
 			Files.createDirectories(log.getParent());
-			Process process = new ProcessBuilder(command(options, getPath, postPath, result))
+			Process process = new ProcessBuilder(command(options, getPath, postPath, result, requestLog))
 				.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
 				.start();
 			LoadRun run = new LoadRun(process, result);
@@ -89,9 +104,10 @@ public final class LoadRun {
 	 * The generator's command line: the same JVM options as this JVM (the stack's lean
 	 * JIT and GC), this class path, and a bound in time.
 	 */
-	private static List<String> command(DemoOptions options, String getPath, String postPath, Path result) {
+	private static List<String> command(DemoOptions options, String getPath, String postPath, Path result,
+			Path requestLog) {
 		LoadSettings settings = new LoadSettings(options.nginx(), getPath, postPath, options.rate(), BOUND, 2, 1,
-				Duration.ofSeconds(1), REQUEST_TIMEOUT, 4000, 4, null, result, false, true, null);
+				Duration.ofSeconds(1), REQUEST_TIMEOUT, 4000, 4, null, result, false, true, requestLog);
 		List<String> command = new ArrayList<>();
 		command.add(ProcessHandle.current().info().command().orElse("java"));
 		command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());

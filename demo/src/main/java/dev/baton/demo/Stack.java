@@ -97,7 +97,7 @@ public final class Stack {
 	 * @param instance the instance, the group's name
 	 * @return the pid of the program running it, or empty while none does
 	 */
-	Optional<String> pid(String instance) {
+	public Optional<String> pid(String instance) {
 		Matcher running = RUNNING.matcher(supervisor("status", instance + ":*"));
 		return running.find() ? Optional.of(running.group(1)) : Optional.empty();
 	}

@@ -6,6 +6,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -46,6 +47,12 @@ public final class OpenLoad {
 
 	/** Where each request's line goes; {@code null} for none. */
 	private final RequestLog log;
+
+	/**
+	 * Starts every request id of this run, so that ids stay unique in nginx's log across
+	 * runs (a warm-up and the run after it).
+	 */
+	private final String idPrefix = Long.toString(ThreadLocalRandom.current().nextLong(Long.MAX_VALUE), 36) + "-";
 
 	public OpenLoad(LoadSettings settings) {
 		this.settings = settings;
@@ -124,7 +131,8 @@ public final class OpenLoad {
 					int status = this.client.send(request);
 					this.recorder.answered(method, second, status, System.nanoTime() - due);
 					if (this.log != null) {
-						this.log.answered(sequence, method.name(), sent, System.currentTimeMillis(), status);
+						this.log.answered(this.idPrefix + sequence, method.name(), sent, System.currentTimeMillis(),
+								status);
 					}
 				}
 				catch (IOException | RuntimeException ex) {
@@ -146,12 +154,12 @@ public final class OpenLoad {
 
 	private void logFailure(long sequence, Method method, long sent, String cause) {
 		if (this.log != null) {
-			this.log.failed(sequence, method.name(), sent, System.currentTimeMillis(), cause);
+			this.log.failed(this.idPrefix + sequence, method.name(), sent, System.currentTimeMillis(), cause);
 		}
 	}
 
 	private byte[] request(Method method, long sequence) {
-		String id = (this.log != null) ? Long.toString(sequence) : null;
+		String id = (this.log != null) ? this.idPrefix + sequence : null;
 		if (method == Method.GET) {
 			return (id != null) ? this.client.get(this.getPath, id) : this.getRequest;
 		}

@@ -9,14 +9,15 @@ import java.nio.file.Path;
 
 /**
  * One line per request, for a judge outside the generator that lays each request beside
- * what nginx logged for it and what the deploy's records say: the request's id (its
- * sequence number, which it also carries as {@code X-Request-Id}), its method, when it
- * left and when its answer or failure came (milliseconds since the epoch, this host's
- * clock, as nginx's {@code $msec}), and its status or the cause of its failure.
+ * what nginx logged for it and what the deploy's records say: the request's id (the run's
+ * prefix and the request's sequence number; it carries it as {@code X-Request-Id}), its
+ * method, when it left and when its answer or failure came (milliseconds since the epoch,
+ * this host's clock, as nginx's {@code $msec}), and its status or the cause of its
+ * failure.
  *
  * <pre>
- * 4711	POST	1796640000123	1796640000145	200	-
- * 4712	GET	1796640000126	1796640001127	0	reset
+ * 3k2j9x-4711	POST	1796640000123	1796640000145	200	-
+ * 3k2j9x-4712	GET	1796640000126	1796640001127	0	reset
  * </pre>
  */
 public final class RequestLog implements AutoCloseable {
@@ -39,11 +40,11 @@ public final class RequestLog implements AutoCloseable {
 		}
 	}
 
-	void answered(long id, String method, long sentMillis, long endedMillis, int status) {
+	void answered(String id, String method, long sentMillis, long endedMillis, int status) {
 		write(id + "\t" + method + "\t" + sentMillis + "\t" + endedMillis + "\t" + status + "\t-\n");
 	}
 
-	void failed(long id, String method, long sentMillis, long endedMillis, String cause) {
+	void failed(String id, String method, long sentMillis, long endedMillis, String cause) {
 		write(id + "\t" + method + "\t" + sentMillis + "\t" + endedMillis + "\t0\t" + cause + "\n");
 	}
 

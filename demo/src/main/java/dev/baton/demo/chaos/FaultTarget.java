@@ -9,7 +9,7 @@ import java.util.List;
  * only nginx node lost for longer than a drain may take (its nginx-control killed and
  * started again only after the drain timeout).
  */
-enum FaultTarget {
+public enum FaultTarget {
 
 	REGISTRY("registry-service", 7101, "Started RegistryApplication"),
 	HEALTH("health-service", 7102, "restart steps still await a verdict"),
@@ -18,7 +18,7 @@ enum FaultTarget {
 	NODE_LOST("nginx-control-service", 7103, "rebuilt its desired state from");
 
 	/** Baton's four services, in the order the stack is checked and repaired. */
-	static final List<FaultTarget> SERVICES = List.of(REGISTRY, HEALTH, NGINX_CONTROL, DEPLOYER);
+	public static final List<FaultTarget> SERVICES = List.of(REGISTRY, HEALTH, NGINX_CONTROL, DEPLOYER);
 
 	private final String process;
 
@@ -37,7 +37,7 @@ enum FaultTarget {
 	 * positioned and its outstanding work rebuilt.
 	 * @return the words of that log line
 	 */
-	String ready() {
+	public String ready() {
 		return this.ready;
 	}
 
@@ -45,7 +45,7 @@ enum FaultTarget {
 	 * The name the stack's scripts know the process by (its pid file, its log).
 	 * @return the name
 	 */
-	String process() {
+	public String process() {
 		return this.process;
 	}
 

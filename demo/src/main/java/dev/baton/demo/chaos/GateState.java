@@ -13,7 +13,7 @@ import dev.baton.cli.Json;
  * Every gate's desired state as {@code nginx.commands} holds it: the last command under
  * each key wins, a tombstone removes the gate.
  */
-final class GateState {
+public final class GateState {
 
 	private GateState() {
 	}
@@ -23,7 +23,7 @@ final class GateState {
 	 * @param commands the topic's records, in order within each key
 	 * @return their keys ({@code service/host:port/GATE}), sorted
 	 */
-	static List<String> closed(List<ConsumerRecord<String, String>> commands) {
+	public static List<String> closed(List<ConsumerRecord<String, String>> commands) {
 		Map<String, Boolean> open = new TreeMap<>();
 		for (ConsumerRecord<String, String> command : commands) {
 			if (command.value() == null) {

@@ -11,7 +11,7 @@ import dev.baton.demo.Await;
  * Brings the stack back to whole between faults: waits for it within a bound, and past
  * the bound repairs it and waits again, noting each step for the report.
  */
-final class Recovery {
+public final class Recovery {
 
 	private final StackCheck check;
 
@@ -19,7 +19,7 @@ final class Recovery {
 
 	private final Duration bound;
 
-	Recovery(StackCheck check, StackRepair repair, Duration bound) {
+	public Recovery(StackCheck check, StackRepair repair, Duration bound) {
 		this.check = check;
 		this.repair = repair;
 		this.bound = bound;
@@ -30,7 +30,7 @@ final class Recovery {
 	 * @param notes where to say how long it took or what was missing
 	 * @return what was still missing at the bound, empty when the stack is whole
 	 */
-	Optional<String> await(List<String> notes) {
+	public Optional<String> await(List<String> notes) {
 		long start = System.nanoTime();
 		String[] missing = { null };
 		try {
@@ -52,7 +52,7 @@ final class Recovery {
 	 * @param closedGates the gates left closed
 	 * @param notes where to say what was done
 	 */
-	void repair(List<String> closedGates, List<String> notes) {
+	public void repair(List<String> closedGates, List<String> notes) {
 		notes.add("repaired: " + String.join(", ", this.repair.repair(closedGates)));
 		await(notes).ifPresent((still) -> notes.add("still not whole: " + still));
 	}

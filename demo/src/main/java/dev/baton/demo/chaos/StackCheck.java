@@ -27,7 +27,7 @@ import dev.baton.demo.Stack;
  * them), no deploy running. The first thing missing is named, so a stack that does not
  * recover says why.
  */
-final class StackCheck {
+public final class StackCheck {
 
 	/**
 	 * The instances the stack serves with: on ports 9001 and 9002 at first, on whichever
@@ -45,7 +45,7 @@ final class StackCheck {
 
 	private final Instant since;
 
-	StackCheck(Stack stack, Processes processes, Kafka kafka, Instant since) {
+	public StackCheck(Stack stack, Processes processes, Kafka kafka, Instant since) {
 		this.stack = stack;
 		this.processes = processes;
 		this.kafka = kafka;
@@ -116,7 +116,7 @@ final class StackCheck {
 	 * The version the first instance in rotation reports on its health endpoint.
 	 * @return the version, or empty when none answers
 	 */
-	Optional<String> servingVersion() {
+	public Optional<String> servingVersion() {
 		return this.stack.peers()
 			.entrySet()
 			.stream()

@@ -28,7 +28,7 @@ import dev.baton.demo.Processes;
  * ends, and a DEPLOY gate left closed with no deploy running is reopened as an operator
  * would. Every action is named in the report.
  */
-final class StackRepair {
+public final class StackRepair {
 
 	private final StackCheck check;
 
@@ -40,7 +40,7 @@ final class StackRepair {
 	 */
 	private final Map<String, Object> kafka;
 
-	StackRepair(StackCheck check, Processes processes, Map<String, Object> kafka) {
+	public StackRepair(StackCheck check, Processes processes, Map<String, Object> kafka) {
 		this.check = check;
 		this.processes = processes;
 		this.kafka = Map.copyOf(kafka);
