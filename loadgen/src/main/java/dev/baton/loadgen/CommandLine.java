@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
+import dev.baton.loadgen.live.LongLivedSettings;
+
 /**
  * Reads {@code --name value} and {@code --name=value} options; flags take no value.
  */
@@ -32,8 +34,18 @@ final class CommandLine {
 			  --out PATH              write the JSON result here
 			  --request-log PATH      one line per request (id, method, sent, ended,
 			                          status or cause); requests carry X-Request-Id
-			  --fail-on-errors        exit 1 when any request failed
+			  --fail-on-errors        exit 1 when any request failed (or long-lived connection, below)
 			  --quiet                 no per-second progress on stderr
+
+			  long-lived clients, alongside the requests, each reconnecting when its connection ends:
+			  --websockets N          WebSocket clients, each echoing a message on a period   0
+			  --websocket-path P      the echo endpoint                               /ws
+			  --message-every D       how often each WebSocket sends                  1s
+			  --websocket-lifetime D  close each WebSocket normally after D, open the next  until closed
+			  --event-streams N       event stream clients, each reading to the end   0
+			  --events-path P         the event stream endpoint                       /events
+			  --stream-seconds N      each stream's length (?seconds=N)               30
+			  --connection-log PATH   one JSON line per long-lived connection as it ends
 			""";
 
 	private static final Set<String> FLAGS = Set.of("fail-on-errors", "quiet", "help", "stop-with-parent");
@@ -93,6 +105,27 @@ final class CommandLine {
 				has("stop-file") ? Path.of(get("stop-file", null)) : null,
 				has("out") ? Path.of(get("out", null)) : null, has("fail-on-errors"), has("quiet"),
 				has("request-log") ? Path.of(get("request-log", null)) : null);
+	}
+
+	/**
+	 * The long-lived clients the options ask for.
+	 * @param target the target of the requests, shared by the long-lived clients
+	 * @return the settings, or {@code null} when no long-lived client is asked for
+	 */
+	LongLivedSettings longLivedSettings(URI target) {
+		int webSockets = Integer.parseInt(get("websockets", "0"));
+		int eventStreams = Integer.parseInt(get("event-streams", "0"));
+		if (webSockets == 0 && eventStreams == 0) {
+			return null;
+		}
+		LongLivedSettings defaults = LongLivedSettings.defaults(target);
+		return new LongLivedSettings(target, webSockets, get("websocket-path", defaults.webSocketPath()),
+				duration(get("message-every", "1s")),
+				has("websocket-lifetime") ? duration(get("websocket-lifetime", null)) : null, eventStreams,
+				get("events-path", defaults.eventsPath()),
+				Integer.parseInt(get("stream-seconds", Integer.toString(defaults.streamSeconds()))),
+				defaults.connectTimeout(), defaults.silenceTimeout(),
+				has("connection-log") ? Path.of(get("connection-log", null)) : null);
 	}
 
 	/**

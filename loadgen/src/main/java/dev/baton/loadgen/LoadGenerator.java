@@ -11,12 +11,16 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import dev.baton.loadgen.live.LongLivedClients;
+import dev.baton.loadgen.live.LongLivedSettings;
+import dev.baton.loadgen.live.LongLivedSummary;
 import dev.baton.loadgen.report.ReportRenderer;
 
 /**
- * The load generator's command line: runs one {@link OpenLoad}, stops on its duration, a
- * stop file, SIGTERM or SIGINT, prints a summary and writes the JSON result.
- * {@code report ...} runs the {@link ReportRenderer} instead.
+ * The load generator's command line: runs one {@link OpenLoad} (and the long-lived
+ * clients asked for, beside it), stops on its duration, a stop file, SIGTERM or SIGINT,
+ * prints a summary and writes the JSON result. {@code report ...} runs the
+ * {@link ReportRenderer} instead.
  */
 public final class LoadGenerator {
 
@@ -35,6 +39,7 @@ public final class LoadGenerator {
 			return;
 		}
 		LoadSettings settings;
+		LongLivedSettings longLived;
 		Duration warmUp;
 		boolean stopWithParent;
 		try {
@@ -47,6 +52,7 @@ public final class LoadGenerator {
 			warmUp = line.warmUp();
 			stopWithParent = line.has("stop-with-parent");
 			LoopbackTarget.require(settings.target());
+			longLived = line.longLivedSettings(settings.target());
 		}
 		catch (IllegalArgumentException ex) {
 			System.err.println("loadgen: " + ex.getMessage());
@@ -61,7 +67,15 @@ public final class LoadGenerator {
 		}
 		warmUp(settings, warmUp);
 		System.err.println(MEASURING);
+		LongLivedClients clients = (longLived != null) ? LongLivedClients.start(longLived) : null;
 		int status = run(load, settings);
+		if (clients != null) {
+			LongLivedSummary summary = clients.stop();
+			System.out.println("long-lived connections: " + summary);
+			if (settings.failOnErrors() && !summary.clean()) {
+				status = 1;
+			}
+		}
 		if (status != 0) {
 			System.exit(status);
 		}

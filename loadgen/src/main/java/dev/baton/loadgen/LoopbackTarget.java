@@ -8,7 +8,7 @@ import java.net.UnknownHostException;
  * Keeps the generator on this machine: it refuses any target that is not a loopback
  * address (127.0.0.0/8 or ::1), so it can never be pointed at someone else's server.
  */
-final class LoopbackTarget {
+public final class LoopbackTarget {
 
 	private LoopbackTarget() {
 	}
@@ -19,7 +19,7 @@ final class LoopbackTarget {
 	 * @return the URL, unchanged
 	 * @throws IllegalArgumentException when it is not plain HTTP to a loopback address
 	 */
-	static URI require(URI target) {
+	public static URI require(URI target) {
 		if (!"http".equalsIgnoreCase(target.getScheme()) || target.getHost() == null) {
 			throw new IllegalArgumentException("--target must be an http:// URL with a host, got " + target);
 		}

@@ -6,6 +6,8 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
+import dev.baton.loadgen.live.LongLivedSettings;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
@@ -71,6 +73,44 @@ class CommandLineTests {
 			.isThrownBy(() -> new CommandLine(new String[] { "--target", "http://127.0.0.1:8080", "--warm-up", "-1s" })
 				.warmUp())
 			.withMessageContaining("--warm-up");
+	}
+
+	@Test
+	void asksForNoLongLivedClientUnlessTold() {
+		URI target = URI.create("http://127.0.0.1:8080");
+
+		assertThat(new CommandLine(new String[] { "--target", target.toString() }).longLivedSettings(target)).isNull();
+	}
+
+	@Test
+	void longLivedSettingsGiveTheOptionsThatReadBackAsThem() {
+		URI target = URI.create("http://127.0.0.1:8080");
+		LongLivedSettings every = new LongLivedSettings(target, 4, "/socket", Duration.ofMillis(500),
+				Duration.ofSeconds(20), 2, "/stream", 45, LongLivedSettings.defaults(target).connectTimeout(),
+				LongLivedSettings.defaults(target).silenceTimeout(), Path.of("connections.jsonl"));
+		LongLivedSettings few = LongLivedSettings.defaults(target).withWebSockets(0).withEventStreams(3, 30);
+
+		for (LongLivedSettings settings : new LongLivedSettings[] { every, few }) {
+			assertThat(new CommandLine(settings.arguments().toArray(String[]::new)).longLivedSettings(target))
+				.isEqualTo(settings);
+		}
+	}
+
+	@Test
+	void refusesLongLivedOptionsOutOfRangeSayingWhich() {
+		URI target = URI.create("http://127.0.0.1:8080");
+
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new CommandLine(new String[] { "--event-streams", "1", "--stream-seconds", "0" })
+				.longLivedSettings(target))
+			.withMessageContaining("streamSeconds");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new CommandLine(new String[] { "--websockets", "-1" }).longLivedSettings(target))
+			.withMessageContaining("webSockets");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new CommandLine(new String[] { "--websockets", "1", "--websocket-lifetime", "0s" })
+				.longLivedSettings(target))
+			.withMessageContaining("webSocketLifetime");
 	}
 
 	@Test

@@ -6,14 +6,19 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,6 +67,46 @@ class SampleAppProcessTests {
 		}
 		assertThat(app.waitFor(30, TimeUnit.SECONDS)).isTrue();
 		assertThat(output()).contains("Graceful shutdown");
+	}
+
+	@Test
+	void sigtermClosesOpenWebSocketsWith1001AndEndsOpenEventStreamsBeforeTheProcessExits() throws Exception {
+		Process app = launch("--sample.version=v4", "--baton.client.enabled=false");
+		try {
+			await().atMost(Duration.ofSeconds(60)).until(() -> STARTED.matcher(output()).find() || !app.isAlive());
+			Matcher started = STARTED.matcher(output());
+			assertThat(started.find()).as(output()).isTrue();
+			HttpClient http = HttpClient.newHttpClient();
+			CompletableFuture<String> closed = new CompletableFuture<>();
+			WebSocket socket = http.newWebSocketBuilder()
+				.buildAsync(URI.create("ws://127.0.0.1:" + started.group(1) + "/ws"), new WebSocket.Listener() {
+					@Override
+					public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+						closed.complete(statusCode + " " + reason);
+						return null;
+					}
+				})
+				.get(30, TimeUnit.SECONDS);
+			HttpResponse<Stream<String>> events = http
+				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + started.group(1) + "/events?seconds=600"))
+					.build(), HttpResponse.BodyHandlers.ofLines());
+			Iterator<String> lines = events.body().iterator();
+			assertThat(lines.next()).startsWith("event:open");
+
+			app.destroy();
+
+			assertThat(closed.get(30, TimeUnit.SECONDS)).isEqualTo("1001 shutting down");
+			List<String> rest = new ArrayList<>();
+			lines.forEachRemaining(rest::add);
+			assertThat(rest).anyMatch((line) -> line.startsWith("event:end"))
+				.anyMatch((line) -> line.contains("\"reason\":\"going away\""));
+			assertThat(socket.isInputClosed()).isTrue();
+		}
+		finally {
+			app.destroy();
+		}
+		assertThat(app.waitFor(30, TimeUnit.SECONDS)).isTrue();
+		assertThat(output()).contains("closed 2 long-lived connection(s)");
 	}
 
 	private Process launch(String... args) throws IOException {
