@@ -21,6 +21,7 @@ import dev.baton.loadgen.LoadGenerator;
 import dev.baton.loadgen.LoadResult;
 import dev.baton.loadgen.LoadResults;
 import dev.baton.loadgen.LoadSettings;
+import dev.baton.loadgen.live.LongLivedSettings;
 
 /**
  * Steady load through nginx while a scenario runs: fixed-rate GETs and POSTs (the sample
@@ -66,21 +67,24 @@ public final class LoadRun {
 	 * @return the running load
 	 */
 	public static LoadRun start(DemoOptions options, String getPath, String postPath) {
-		return start(options, getPath, postPath, null);
+		return start(options, getPath, postPath, null, null);
 	}
 
 	/**
 	 * Steady load on the sample app's paths that logs every request (see
-	 * {@link dev.baton.loadgen.RequestLog}), for a judge that reads the log afterwards.
+	 * {@link dev.baton.loadgen.RequestLog}), for a judge that reads the log afterwards,
+	 * with long-lived clients beside it.
 	 * @param options where nginx serves the service and how hard to push it
 	 * @param requestLog where the lines go
+	 * @param longLived the WebSocket and event stream clients, with their connection log
 	 * @return the running load
 	 */
-	public static LoadRun start(DemoOptions options, Path requestLog) {
-		return start(options, "/work", "/orders", requestLog);
+	public static LoadRun start(DemoOptions options, Path requestLog, LongLivedSettings longLived) {
+		return start(options, "/work", "/orders", requestLog, longLived);
 	}
 
-	private static LoadRun start(DemoOptions options, String getPath, String postPath, Path requestLog) {
+	private static LoadRun start(DemoOptions options, String getPath, String postPath, Path requestLog,
+			LongLivedSettings longLived) {
 		try {
 			Path directory = Files.createDirectories(options.run().resolve("load"));
 			Path result = Files.createTempFile(directory, "load-", ".json");
@@ -88,7 +92,7 @@ public final class LoadRun {
 			Files.delete(result);
 			Path log = options.run().resolve("logs").resolve("loadgen.log");
 			Files.createDirectories(log.getParent());
-			Process process = new ProcessBuilder(command(options, getPath, postPath, result, requestLog))
+			Process process = new ProcessBuilder(command(options, getPath, postPath, result, requestLog, longLived))
 				.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
 				.start();
 			LoadRun run = new LoadRun(process, result);
@@ -105,7 +109,7 @@ public final class LoadRun {
 	 * JIT and GC), this class path, and a bound in time.
 	 */
 	private static List<String> command(DemoOptions options, String getPath, String postPath, Path result,
-			Path requestLog) {
+			Path requestLog, LongLivedSettings longLived) {
 		LoadSettings settings = new LoadSettings(options.nginx(), getPath, postPath, options.rate(), BOUND, 2, 1,
 				Duration.ofSeconds(1), REQUEST_TIMEOUT, 4000, 4, null, result, false, true, requestLog);
 		List<String> command = new ArrayList<>();
@@ -113,6 +117,9 @@ public final class LoadRun {
 		command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
 		command.addAll(List.of("-cp", System.getProperty("java.class.path"), LoadGenerator.class.getName()));
 		command.addAll(settings.arguments());
+		if (longLived != null) {
+			command.addAll(longLived.arguments());
+		}
 		command.addAll(List.of("--warm-up", WARM_UP.toMillis() + "ms", "--stop-with-parent"));
 		return command;
 	}

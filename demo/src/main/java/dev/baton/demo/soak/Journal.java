@@ -46,6 +46,7 @@ final class Journal implements AutoCloseable {
 		line.put("boundMillis", SoakRunner.DEPLOY_BOUND.toMillis());
 		line.put("loadEndedAt", entry.loadEndedAt());
 		line.put("requests", entry.requests());
+		line.put("connections", entry.connections());
 		line.put("fault", fault);
 		line.put("versions", entry.versions());
 		line.put("runnerSaw", entry.verdict());
@@ -78,14 +79,15 @@ final class Journal implements AutoCloseable {
 	 * @param requestedAt when, milliseconds since the epoch
 	 * @param loadEndedAt when its load stopped
 	 * @param requests the file name of its request log
+	 * @param connections the file name of its long-lived connections' log
 	 * @param injected its fault as done
 	 * @param versions each peer's address and the version it reported afterwards
 	 * @param verdict what the runner saw, for its own progress lines only
 	 * @param repaired whether the stack had to be repaired afterwards
 	 */
 	record Entry(PlannedDeploy planned, String deployId, List<String> command, long requestedAt, long loadEndedAt,
-			String requests, SoakInjector.Injected injected, Map<String, String> versions, String verdict,
-			boolean repaired) {
+			String requests, String connections, SoakInjector.Injected injected, Map<String, String> versions,
+			String verdict, boolean repaired) {
 
 	}
 

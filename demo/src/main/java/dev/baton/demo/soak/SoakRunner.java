@@ -41,6 +41,7 @@ import dev.baton.demo.chaos.StackCheck;
 import dev.baton.demo.chaos.StackRepair;
 import dev.baton.demo.soak.check.SoakChecker;
 import dev.baton.loadgen.LoadResult;
+import dev.baton.loadgen.live.LongLivedSettings;
 
 /**
  * {@code ./baton soak [--deploys N] [--seed S]}: N deploys drawn from the seed, each
@@ -58,6 +59,12 @@ public final class SoakRunner {
 	static final Duration DEPLOY_BOUND = Duration.ofMinutes(4);
 
 	private static final Duration SETTLE = Duration.ofSeconds(2);
+
+	private static final int WEBSOCKETS = 4;
+
+	private static final int EVENT_STREAMS = 2;
+
+	private static final int LONG_LIVED_SECONDS = 5;
 
 	private static final String STEPS = "deploy.steps";
 
@@ -148,7 +155,8 @@ public final class SoakRunner {
 				(planned.fault().kind() == FaultKind.KILL_VERIFIED_INSTANCE) ? "once it restarts, a moment"
 						: planned.faultAfter().toMillis() + " ms");
 		Path requests = directory.resolve(String.format("requests-%03d.tsv", planned.number()));
-		LoadRun load = LoadRun.start(this.options, requests);
+		Path connections = directory.resolve(String.format("connections-%03d.jsonl", planned.number()));
+		LoadRun load = LoadRun.start(this.options, requests, longLived(connections));
 		Await.steadyLoad(SETTLE);
 		CompletableFuture<JsonNode> firstRestart = new CompletableFuture<>();
 		String verdict;
@@ -181,7 +189,21 @@ public final class SoakRunner {
 		this.out.printf("   %s; fault: %s; %d requests, %d failed; instances %s; %s%n", verdict, injected.note(),
 				result.requests(), result.failed(), versions, String.join("; ", notes));
 		return new Journal.Entry(planned, deployId, command, requestedAt, loadEnded, requests.getFileName().toString(),
-				injected, versions, verdict, missing.isPresent());
+				connections.getFileName().toString(), injected, versions, verdict, missing.isPresent());
+	}
+
+	/**
+	 * WebSockets and event streams beside the requests, each ended by its client (or its
+	 * stream's end) well within the stack's drain timeout, so that a drain that waits for
+	 * them (the {@code fail} policy, the default) ends and restarts nothing with one
+	 * open.
+	 */
+	private LongLivedSettings longLived(Path log) {
+		return LongLivedSettings.defaults(this.options.nginx())
+			.withWebSockets(WEBSOCKETS)
+			.withWebSocketLifetime(Duration.ofSeconds(LONG_LIVED_SECONDS))
+			.withEventStreams(EVENT_STREAMS, LONG_LIVED_SECONDS)
+			.withLog(log);
 	}
 
 	/**

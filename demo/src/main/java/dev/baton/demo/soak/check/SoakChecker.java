@@ -36,7 +36,9 @@ import dev.baton.demo.Runs;
  * <li>every deploy ended within its bound; a broken release never succeeded; afterwards
  * every instance answered, all on one version (the deployed one after a success), and the
  * stack was whole without the harness's help;</li>
- * <li>at most one deploy of a service ran at a time.</li>
+ * <li>at most one deploy of a service ran at a time;</li>
+ * <li>every WebSocket was closed by its client and every event stream completed, none
+ * losing a message, but for those the injected kills cut.</li>
  * </ul>
  * Run on its own over a soak's run directory:
  * {@code SoakChecker --run DIR --kafka HOST:PORT}.
@@ -144,6 +146,9 @@ public final class SoakChecker {
 				}
 			}
 		}
+		for (JournalEntry deploy : this.deploys) {
+			checkLongLived(deploy);
+		}
 		Map<String, ProxiedRequest> proxiedFailures = scanAccessLog(failed.keySet());
 		for (Map.Entry<String, ClientRequest> entry : failed.entrySet()) {
 			int number = failedIn.get(entry.getKey());
@@ -220,6 +225,33 @@ public final class SoakChecker {
 	}
 
 	/**
+	 * Every WebSocket and event stream ended by its client or completed, none lost a
+	 * message, unless the deploy's kill cut it.
+	 */
+	private void checkLongLived(JournalEntry deploy) throws IOException {
+		Path log = this.directory.resolve(deploy.connections());
+		if (deploy.connections().isEmpty() || !Files.exists(log)) {
+			violate(deploy, "every long-lived connection accounted for", "no connection log " + deploy.connections());
+			return;
+		}
+		Tally tally = this.tallies.get(deploy.number());
+		for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+			if (line.isBlank()) {
+				continue;
+			}
+			LongLivedConnection connection = LongLivedConnection.of(Json.mapper().readTree(line));
+			tally.connections++;
+			String wrong = connection.wrong();
+			if (wrong != null && deploy.cutByKill(connection)) {
+				tally.excused++;
+			}
+			else if (wrong != null) {
+				violate(deploy, "no long-lived connection ended but by its client or its drain policy", wrong);
+			}
+		}
+	}
+
+	/**
 	 * Reads nginx's access log once: checks every request against the restart windows and
 	 * keeps the lines of the failed requests.
 	 */
@@ -290,6 +322,7 @@ public final class SoakChecker {
 			Tally one = this.tallies.get(deploy.number());
 			tally.deploys++;
 			tally.requests += one.requests;
+			tally.connections += one.connections;
 			tally.failed += one.failed;
 			tally.excused += one.excused;
 			tally.endings.merge(one.ending, 1, Integer::sum);
@@ -305,8 +338,8 @@ public final class SoakChecker {
 		StringBuilder text = new StringBuilder("# Soak: ").append(this.deploys.size())
 			.append(" deploys, seed ")
 			.append(this.seed)
-			.append("\n\n| fault | deploys | ended | requests | failed | cut by the kill | violations |\n")
-			.append("|---|---:|---|---:|---:|---:|---:|\n");
+			.append("\n\n| fault | deploys | ended | requests | failed | WebSockets and streams | cut by the kill | violations |\n")
+			.append("|---|---:|---|---:|---:|---:|---:|---:|\n");
 		byFault.forEach((fault, tally) -> text.append("| ")
 			.append(fault.toLowerCase().replace('_', ' '))
 			.append(" | ")
@@ -317,6 +350,8 @@ public final class SoakChecker {
 			.append(tally.requests)
 			.append(" | ")
 			.append(tally.failed)
+			.append(" | ")
+			.append(tally.connections)
 			.append(" | ")
 			.append(tally.excused)
 			.append(" | ")
@@ -343,6 +378,8 @@ public final class SoakChecker {
 		long requests;
 
 		long failed;
+
+		long connections;
 
 		long excused;
 

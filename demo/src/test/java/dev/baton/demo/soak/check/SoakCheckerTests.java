@@ -33,6 +33,8 @@ class SoakCheckerTests {
 
 	private final List<Step> steps = new ArrayList<>();
 
+	private final List<String> connectionLines = new ArrayList<>();
+
 	@Test
 	void aWholeSoakKeepsEveryPromise() throws IOException {
 		rollingDeployOf9001();
@@ -108,6 +110,29 @@ class SoakCheckerTests {
 	}
 
 	@Test
+	void aWebSocketOrAStreamMayEndByItsClientOrItsCompletionOnly() throws IOException {
+		rollingDeployOf9001();
+		connection("websocket", "client", null, 0, 0);
+		connection("events", "server", "complete", 0, 0);
+		assertThat(check("MALFORMED_RECORD", T + 500, null, versions("v2"))).isEmpty();
+
+		connection("websocket", "server", "going away", 0, 0);
+		connection("events", "server", "going away", 0, 0);
+		connection("websocket", "client", null, 2, 0);
+		assertThat(check("MALFORMED_RECORD", T + 500, null, versions("v2"))).hasSize(3)
+			.allSatisfy((violation) -> assertThat(violation.promise()).startsWith("no long-lived connection"));
+	}
+
+	@Test
+	void aWebSocketCutByTheWorkerKillIsExcusedOnlyRightAfterIt() throws IOException {
+		rollingDeployOf9001();
+		connection("websocket", "error", "reset", 0, 0);
+
+		assertThat(check("KILL_NGINX_WORKER", T + 2900, null, versions("v2"))).isEmpty();
+		assertThat(check("KILL_NGINX_WORKER", T + 1000, null, versions("v2"))).hasSize(1);
+	}
+
+	@Test
 	void readsNginxsRetriesAndTheLoadGeneratorsLines() {
 		ProxiedRequest retried = ProxiedRequest
 			.parse("1796640001.500 0.250 200 GET /work \"127.0.0.1:9001, 127.0.0.1:9002\" \"502, 200\" x-7 12");
@@ -132,6 +157,16 @@ class SoakCheckerTests {
 		step(T + 3000, "{\"type\":\"DeploySucceeded\",\"deployId\":\"d-1\",\"service\":\"orders\",\"version\":\"v2\"}");
 	}
 
+	/** A connection on port 9002 that ended at T+3000. */
+	private void connection(String kind, String closedBy, String reason, int unanswered, int bad) {
+		this.connectionLines.add("{\"kind\":\"" + kind + "\",\"client\":\"c\",\"connection\":"
+				+ this.connectionLines.size() + ",\"closedAt\":\"" + java.time.Instant.ofEpochMilli(T + 3000)
+				+ "\",\"closedBy\":\"" + closedBy + "\","
+				+ ((closedBy.equals("error")) ? "\"error\":\"" + reason + "\","
+						: (reason != null) ? "\"reason\":\"" + reason + "\"," : "")
+				+ "\"unanswered\":" + unanswered + ",\"bad\":" + bad + ",\"port\":9002}");
+	}
+
 	private void step(long at, String json) {
 		this.steps.add(new Step(at, json(json)));
 	}
@@ -148,10 +183,11 @@ class SoakCheckerTests {
 	private List<Violation> check(String fault, long faultAt, String killed, Map<String, String> versions)
 			throws IOException {
 		Files.write(this.directory.resolve("requests-001.tsv"), this.requestLines);
+		Files.write(this.directory.resolve("connections-001.jsonl"), this.connectionLines);
 		Path access = this.directory.resolve("access.log");
 		Files.write(access, this.accessLines);
-		JournalEntry deploy = new JournalEntry(1, "d-1", "ROLLING", false, T, 240_000, "requests-001.tsv", fault, fault,
-				true, faultAt, killed, versions, false);
+		JournalEntry deploy = new JournalEntry(1, "d-1", "ROLLING", false, T, 240_000, "requests-001.tsv",
+				"connections-001.jsonl", fault, fault, true, faultAt, killed, versions, false);
 		List<Step> sorted = new ArrayList<>(this.steps);
 		sorted.sort(java.util.Comparator.comparingLong(Step::at));
 		SoakChecker checker = new SoakChecker(this.directory, access, 7, List.of(deploy), sorted,
