@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -114,6 +115,12 @@ public final class SoakRunner {
 
 	boolean run() throws IOException {
 		Path directory = Files.createDirectories(this.options.run().resolve("soak"));
+		// An earlier soak's logs must not be judged as this one's.
+		try (Stream<Path> earlier = Files.list(directory)) {
+			for (Path file : earlier.toList()) {
+				Files.delete(file);
+			}
+		}
 		List<PlannedDeploy> plan = SoakPlan.draw(this.seed, this.deploys);
 		this.out.printf("== soak: %d deploys, seed %d (./baton soak --deploys %d --seed %d repeats it)%n", this.deploys,
 				this.seed, this.deploys, this.seed);
