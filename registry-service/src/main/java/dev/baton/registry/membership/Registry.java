@@ -1,18 +1,28 @@
 package dev.baton.registry.membership;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
+import dev.baton.contracts.CommandId;
+import dev.baton.contracts.Gate;
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.contracts.nginx.DrainDeadline;
+import dev.baton.contracts.nginx.NginxEvent;
+import dev.baton.contracts.operation.OperateInstance;
+import dev.baton.contracts.operation.OperationMessage;
 import dev.baton.contracts.registration.InstanceDeregistered;
 import dev.baton.contracts.registration.InstanceRegistered;
-import dev.baton.contracts.registration.OperateInstance;
 import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.contracts.registry.InstanceSnapshot;
+import dev.baton.contracts.registry.Lifecycle;
+import dev.baton.registry.departure.DepartureDrains;
 import dev.baton.registry.gates.GateChange;
 import dev.baton.registry.gates.GateLedger;
 import dev.baton.registry.lifecycle.Change;
@@ -33,10 +43,23 @@ public class Registry {
 
 	private final PendingCommands pending;
 
+	private final DepartureDrains departures;
+
+	/**
+	 * A registry that knows no nginx node: an online instance deregistered leaves as soon
+	 * as no node it knows of has to confirm its drain.
+	 */
 	public Registry(RegisteredInstances fleet, Publications publications, PendingCommands pending) {
+		this(fleet, publications, pending,
+				new DepartureDrains(DrainDeadline.DEFAULT, Duration.ofMinutes(10), System::nanoTime));
+	}
+
+	public Registry(RegisteredInstances fleet, Publications publications, PendingCommands pending,
+			DepartureDrains departures) {
 		this.fleet = fleet;
 		this.publications = publications;
 		this.pending = pending;
+		this.departures = departures;
 	}
 
 	/**
@@ -74,21 +97,80 @@ public class Registry {
 		this.fleet.reconsiderAll().forEach(this::apply);
 		List<GateChange> repairs = this.ledger.reconcile(this.fleet.all());
 		if (!repairs.isEmpty()) {
-			this.publications.publishGates(repairs);
+			this.publications.publishGates(repairs, "repaired at start-up");
 			this.ledger.published(repairs);
 		}
 		return repairs;
 	}
 
 	public synchronized void handle(RegistrationMessage message) {
+		handle(message.id(), instanceOf(message), () -> this.fleet.decide(message));
+		if (message instanceof InstanceDeregistered deregistered) {
+			this.fleet.leaving(deregistered)
+				.filter((instance) -> !this.departures.waitingFor(instance.instanceId()))
+				.ifPresent((instance) -> drainAgain(instance, "deregistered again while leaving"));
+		}
+	}
+
+	/**
+	 * Drains again every instance that was leaving when the registry stopped: the nodes
+	 * answer a new closing command at once where the peer has nothing left in flight.
+	 * Call once the nodes are known (see {@link #replay(NginxEvent)}).
+	 */
+	public synchronized void resumeDepartures() {
+		this.fleet.all()
+			.stream()
+			.filter((instance) -> instance.lifecycle() == Lifecycle.LEAVING)
+			.forEach((instance) -> drainAgain(instance, "still leaving after the registry's restart"));
+	}
+
+	/**
+	 * Learns which nginx nodes are live from an event read back at start-up.
+	 * @param event any event of {@code nginx.events}
+	 */
+	public synchronized void replay(NginxEvent event) {
+		this.departures.replay(event);
+	}
+
+	/**
+	 * Takes an nginx node's event read live: a leaving instance every node has drained
+	 * leaves; one a node could not drain in time stays out of rotation, registered, and
+	 * that is on the record.
+	 * @param event any event of {@code nginx.events}
+	 */
+	public synchronized void handle(NginxEvent event) {
+		DepartureDrains.Outcome outcome = this.departures.follow(event);
+		outcome.drained().forEach(this::depart);
+		outcome.stalled().forEach(this::stall);
+	}
+
+	/**
+	 * Gives up on the drains no node answered in time; call now and then.
+	 */
+	public synchronized void checkDepartures() {
+		this.departures.overdue().forEach(this::stall);
+	}
+
+	/**
+	 * Applies an operator's decision read on {@code operations}, with the same rules and
+	 * the same order per service as a registration.
+	 * @param message the decision
+	 */
+	public synchronized void handle(OperationMessage message) {
+		OperateInstance command = (OperateInstance) message;
+		handle(command.id(), command.instanceId(), () -> this.fleet.decide(command));
+	}
+
+	private void handle(CommandId id, InstanceId instance, Supplier<Optional<Change>> decision) {
 		try {
-			Optional<Change> change = this.fleet.decide(message);
+			Optional<Change> change = decision.get();
 			change.ifPresent(this::apply);
-			InstanceSnapshot now = change.map(Change::after).orElseGet(() -> current(message).orElse(null));
-			this.pending.applied(message.id(), now);
+			InstanceSnapshot now = change.map(Change::after)
+				.orElseGet(() -> Optional.ofNullable(instance).flatMap(this.fleet::known).orElse(null));
+			this.pending.applied(id, now);
 		}
 		catch (IllegalArgumentException ex) {
-			this.pending.refused(message.id(), ex);
+			this.pending.refused(id, ex);
 			throw ex;
 		}
 	}
@@ -121,6 +203,16 @@ public class Registry {
 		return this.fleet.decide(message).map(Change::after);
 	}
 
+	/**
+	 * What an operator's decision would do, without doing it.
+	 * @param command the decision
+	 * @return the instance as it would be after it, or empty if it would change nothing
+	 * @throws IllegalArgumentException when the decision would be refused
+	 */
+	public synchronized Optional<InstanceSnapshot> preview(OperateInstance command) {
+		return this.fleet.decide(command).map(Change::after);
+	}
+
 	public synchronized Collection<InstanceSnapshot> instances() {
 		return this.fleet.all();
 	}
@@ -131,23 +223,61 @@ public class Registry {
 
 	private void apply(Change change) {
 		List<GateChange> gates = this.ledger.changes(change.before(), change.after());
+		GateChange drain = null;
+		if (startsLeaving(change)) {
+			// the ADMIN gate closes with a command whose answers are waited for
+			drain = GateChange.closing(adminGate(change.after()), this.departures.deadline());
+			GateKey admin = drain.key();
+			gates = new ArrayList<>(gates.stream().filter((gate) -> !gate.key().equals(admin)).toList());
+			gates.add(drain);
+		}
 		this.publications.publish(change, gates);
 		this.fleet.accept(change);
 		this.ledger.published(gates);
+		if (drain != null) {
+			awaitDrain(change.after(), drain);
+		}
 	}
 
-	private Optional<InstanceSnapshot> current(RegistrationMessage message) {
-		InstanceId id;
-		if (message instanceof InstanceRegistered registered) {
-			id = registered.instanceId();
+	private static boolean startsLeaving(Change change) {
+		return change.after().lifecycle() == Lifecycle.LEAVING
+				&& (change.before() == null || change.before().lifecycle() != Lifecycle.LEAVING);
+	}
+
+	private void drainAgain(InstanceSnapshot instance, String reason) {
+		GateChange drain = GateChange.closing(adminGate(instance), this.departures.deadline());
+		this.publications.publishGates(List.of(drain), reason + ": draining on every nginx node");
+		this.ledger.published(List.of(drain));
+		awaitDrain(instance, drain);
+	}
+
+	private void awaitDrain(InstanceSnapshot instance, GateChange drain) {
+		if (this.departures.begin(instance, drain.commandId())) {
+			depart(instance.instanceId(), "no nginx node serves " + instance.service());
 		}
-		else if (message instanceof OperateInstance command) {
-			id = command.instanceId();
-		}
-		else {
-			id = ((InstanceDeregistered) message).instanceId();
-		}
-		return Optional.ofNullable(id).flatMap(this.fleet::known);
+	}
+
+	private void depart(InstanceId id) {
+		depart(id, "drained on every nginx node");
+	}
+
+	private void depart(InstanceId id, String reason) {
+		this.fleet.depart(id, reason).ifPresent(this::apply);
+	}
+
+	private void stall(DepartureDrains.Stalled stalled) {
+		this.fleet.live(stalled.instance())
+			.ifPresent((instance) -> this.publications.departureStalled(instance,
+					stalled.reason() + "; it stays out of rotation, registered, until it is deregistered again"));
+	}
+
+	private static GateKey adminGate(InstanceSnapshot instance) {
+		return new GateKey(instance.service(), instance.endpoint(), Gate.ADMIN);
+	}
+
+	private static InstanceId instanceOf(RegistrationMessage message) {
+		return (message instanceof InstanceRegistered registered) ? registered.instanceId()
+				: ((InstanceDeregistered) message).instanceId();
 	}
 
 	/**

@@ -74,6 +74,9 @@ public final class DepartedTargets {
 		if (instance.get().lifecycle() == Lifecycle.OFFLINE) {
 			return Optional.of("was taken offline");
 		}
+		if (instance.get().lifecycle() == Lifecycle.LEAVING) {
+			return Optional.of("is leaving: deregistered, draining");
+		}
 		return Optional.empty();
 	}
 
