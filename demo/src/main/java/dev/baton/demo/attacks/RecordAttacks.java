@@ -29,6 +29,11 @@ final class RecordAttacks {
 						RecordAttacks::hijack),
 				new Attack("registration outside the allow-list: port 6666, host attacker.invalid", "app",
 						RecordAttacks::outsideAllowList),
+				new Attack("OperateInstance OFFLINE for orders-1 written to registrations", "app",
+						RecordAttacks::operatorDecisionOnRegistrations),
+				new Attack("OperateInstance OFFLINE for orders-1 written to operations", "app",
+						(surface) -> refusedByBroker(surface, "app", "operations", "orders",
+								offline("orders-1", AttackSurface.marker()))),
 				new Attack("SetPeerGate written to nginx.commands: orders-1's DEPLOY gate closed", "app",
 						(surface) -> refusedByBroker(surface, "app", "nginx.commands", "orders/127.0.0.1:9001/DEPLOY",
 								AttackSurface.message("SetPeerGate",
@@ -64,6 +69,33 @@ final class RecordAttacks {
 			}
 			return Attempt.refused("registry", reason.get());
 		}
+	}
+
+	/**
+	 * Kafka cannot tell the registry who wrote a record, so an operator's decision is
+	 * taken only from {@code operations}, which an app may not write: met on
+	 * {@code registrations}, it is dead-lettered naming the topic it belongs on.
+	 */
+	private static Attempt operatorDecisionOnRegistrations(AttackSurface surface) throws Exception {
+		String marker = AttackSurface.marker();
+		try (Watch dlt = Watch.of(surface.kafka(), "registrations-dlt")) {
+			Optional<String> refused = surface.writers()
+				.write("app", "registrations", "orders", AttackSurface.bytes(offline("orders-1", marker)));
+			if (refused.isPresent()) {
+				return Attempt.refused("broker", refused.get());
+			}
+			Optional<String> reason = dlt.deadLetter(marker, ANSWER);
+			String lifecycle = surface.stack().instance("orders-1").path("lifecycle").asString();
+			if (reason.isEmpty() || !"ONLINE".equals(lifecycle)) {
+				return Attempt.accepted("orders-1 is " + lifecycle + "; dead letter: " + reason.orElse("none"));
+			}
+			return Attempt.refused("registry", reason.get());
+		}
+	}
+
+	private static Object offline(String instance, String marker) {
+		return AttackSurface.message("OperateInstance", fields("service", "orders", "instanceId", instance, "action",
+				"OFFLINE", "by", marker, "reason", "a leaked app credential"));
 	}
 
 	private static Attempt outsideAllowList(AttackSurface surface) throws Exception {
@@ -139,6 +171,7 @@ final class RecordAttacks {
 	private static Attempt malformedEverywhere(AttackSurface surface) throws Exception {
 		Map<String, String> keys = new LinkedHashMap<>();
 		keys.put("registrations", "orders");
+		keys.put("operations", "orders");
 		keys.put("registry.state", "orders-attacker");
 		keys.put("health.verdicts", "orders-attacker");
 		keys.put("nginx.commands", "orders/127.0.0.1:9999/DEPLOY");
@@ -165,10 +198,8 @@ final class RecordAttacks {
 				all = (all == null) ? attempt : all.and(attempt);
 			}
 		}
-		return all.refused()
-				? Attempt.refused("every reader, which went on",
-						"all 14 dead-lettered, e.g. \"" + examples.get(false) + "\" and \"" + examples.get(true) + "\"")
-				: all;
+		return all.refused() ? Attempt.refused("every reader, which went on", "all " + 2 * keys.size()
+				+ " dead-lettered, e.g. \"" + examples.get(false) + "\" and \"" + examples.get(true) + "\"") : all;
 	}
 
 	private static Attempt refusedByBroker(AttackSurface surface, String role, String topic, String key, Object message)
@@ -179,7 +210,7 @@ final class RecordAttacks {
 			.orElse(Attempt.accepted(role + " wrote to " + topic));
 	}
 
-	private static JsonNode json(ConsumerRecord<String, String> record) {
+	static JsonNode json(ConsumerRecord<String, String> record) {
 		try {
 			return (record.value() != null) ? Json.mapper().readTree(record.value()) : Json.mapper().missingNode();
 		}
@@ -188,7 +219,7 @@ final class RecordAttacks {
 		}
 	}
 
-	private static Map<String, Object> fields(Object... pairs) {
+	static Map<String, Object> fields(Object... pairs) {
 		Map<String, Object> fields = new LinkedHashMap<>();
 		for (int i = 0; i < pairs.length; i += 2) {
 			fields.put((String) pairs[i], pairs[i + 1]);
