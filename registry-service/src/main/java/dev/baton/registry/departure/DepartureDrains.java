@@ -137,7 +137,6 @@ public final class DepartureDrains {
 		for (Iterator<Map.Entry<InstanceId, Drain>> it = this.drains.entrySet().iterator(); it.hasNext();) {
 			Map.Entry<InstanceId, Drain> entry = it.next();
 			Drain drain = entry.getValue();
-			drain.waiting().removeIf((node) -> !this.nodes.isLive(node));
 			if (now - drain.deadlineNanos() >= 0 && !drain.waiting().isEmpty()) {
 				it.remove();
 				overdue.add(new Stalled(entry.getKey(),

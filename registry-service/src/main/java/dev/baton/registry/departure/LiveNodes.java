@@ -75,7 +75,7 @@ final class LiveNodes {
 		return live;
 	}
 
-	boolean isLive(NodeId node) {
+	private boolean isLive(NodeId node) {
 		Heard heard = this.nodes.get(node);
 		return heard != null && this.nanoTime.getAsLong() - heard.atNanos() < this.expiryNanos;
 	}
