@@ -70,16 +70,19 @@ final class DepartureAttack {
 		}
 	}
 
-	/** orders-1 registers again, is approved once healthy, and is back in rotation. */
+	/**
+	 * orders-1 registers again, as it first did (on the version it registered with, at
+	 * the sample app's health path), is approved once healthy, and is back in rotation.
+	 */
 	private static void comeBack(AttackSurface surface, JsonNode before) throws Exception {
 		Stack stack = surface.stack();
 		Await.until(INSTANCE + " deregistered", DRAINED, () -> stack.instance(INSTANCE).isMissingNode());
 		surface.writers()
-			.write("app", "registrations", surface.service(), AttackSurface
-				.bytes(AttackSurface.message("InstanceRegistered",
-						RecordAttacks.fields("service", surface.service(), "instanceId", INSTANCE, "host", "127.0.0.1",
-								"port", 9001, "version", before.path("version").asString(), "healthPath",
-								before.path("healthPath").asString(), "registeredBy", "the attack suite"))));
+			.write("app", "registrations", surface.service(),
+					AttackSurface.bytes(AttackSurface.message("InstanceRegistered",
+							RecordAttacks.fields("service", surface.service(), "instanceId", INSTANCE, "host",
+									"127.0.0.1", "port", 9001, "version", before.path("registeredVersion").asString(),
+									"healthPath", "/health", "registeredBy", "the attack suite"))));
 		Await.until(INSTANCE + " pre-online", DRAINED,
 				() -> "PRE_ONLINE".equals(stack.instance(INSTANCE).path("lifecycle").asString()));
 		stack.baton("approve", INSTANCE, "--reason", "back after the departure attack");

@@ -1,14 +1,12 @@
 package dev.baton.registry.membership;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
 import dev.baton.contracts.CommandId;
-import dev.baton.contracts.Gate;
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.deploy.DeployStep;
@@ -21,7 +19,6 @@ import dev.baton.contracts.registration.InstanceDeregistered;
 import dev.baton.contracts.registration.InstanceRegistered;
 import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.contracts.registry.InstanceSnapshot;
-import dev.baton.contracts.registry.Lifecycle;
 import dev.baton.registry.departure.DepartureDrains;
 import dev.baton.registry.gates.GateChange;
 import dev.baton.registry.gates.GateLedger;
@@ -43,7 +40,7 @@ public class Registry {
 
 	private final PendingCommands pending;
 
-	private final DepartureDrains departures;
+	private final Departures departures;
 
 	/**
 	 * A registry that knows no nginx node: an online instance deregistered leaves as soon
@@ -59,7 +56,7 @@ public class Registry {
 		this.fleet = fleet;
 		this.publications = publications;
 		this.pending = pending;
-		this.departures = departures;
+		this.departures = new Departures(fleet, this.ledger, publications, departures, this::apply);
 	}
 
 	/**
@@ -106,9 +103,7 @@ public class Registry {
 	public synchronized void handle(RegistrationMessage message) {
 		handle(message.id(), instanceOf(message), () -> this.fleet.decide(message));
 		if (message instanceof InstanceDeregistered deregistered) {
-			this.fleet.leaving(deregistered)
-				.filter((instance) -> !this.departures.waitingFor(instance.instanceId()))
-				.ifPresent((instance) -> drainAgain(instance, "deregistered again while leaving"));
+			this.departures.deregisteredAgain(deregistered);
 		}
 	}
 
@@ -118,10 +113,7 @@ public class Registry {
 	 * Call once the nodes are known (see {@link #replay(NginxEvent)}).
 	 */
 	public synchronized void resumeDepartures() {
-		this.fleet.all()
-			.stream()
-			.filter((instance) -> instance.lifecycle() == Lifecycle.LEAVING)
-			.forEach((instance) -> drainAgain(instance, "still leaving after the registry's restart"));
+		this.departures.resume();
 	}
 
 	/**
@@ -139,16 +131,14 @@ public class Registry {
 	 * @param event any event of {@code nginx.events}
 	 */
 	public synchronized void handle(NginxEvent event) {
-		DepartureDrains.Outcome outcome = this.departures.follow(event);
-		outcome.drained().forEach(this::depart);
-		outcome.stalled().forEach(this::stall);
+		this.departures.follow(event);
 	}
 
 	/**
 	 * Gives up on the drains no node answered in time; call now and then.
 	 */
 	public synchronized void checkDepartures() {
-		this.departures.overdue().forEach(this::stall);
+		this.departures.checkOverdue();
 	}
 
 	/**
@@ -222,57 +212,11 @@ public class Registry {
 	}
 
 	private void apply(Change change) {
-		List<GateChange> gates = this.ledger.changes(change.before(), change.after());
-		GateChange drain = null;
-		if (startsLeaving(change)) {
-			// the ADMIN gate closes with a command whose answers are waited for
-			drain = GateChange.closing(adminGate(change.after()), this.departures.deadline());
-			GateKey admin = drain.key();
-			gates = new ArrayList<>(gates.stream().filter((gate) -> !gate.key().equals(admin)).toList());
-			gates.add(drain);
-		}
+		List<GateChange> gates = this.departures.gates(change, this.ledger.changes(change.before(), change.after()));
 		this.publications.publish(change, gates);
 		this.fleet.accept(change);
 		this.ledger.published(gates);
-		if (drain != null) {
-			awaitDrain(change.after(), drain);
-		}
-	}
-
-	private static boolean startsLeaving(Change change) {
-		return change.after().lifecycle() == Lifecycle.LEAVING
-				&& (change.before() == null || change.before().lifecycle() != Lifecycle.LEAVING);
-	}
-
-	private void drainAgain(InstanceSnapshot instance, String reason) {
-		GateChange drain = GateChange.closing(adminGate(instance), this.departures.deadline());
-		this.publications.publishGates(List.of(drain), reason + ": draining on every nginx node");
-		this.ledger.published(List.of(drain));
-		awaitDrain(instance, drain);
-	}
-
-	private void awaitDrain(InstanceSnapshot instance, GateChange drain) {
-		if (this.departures.begin(instance, drain.commandId())) {
-			depart(instance.instanceId(), "no nginx node serves " + instance.service());
-		}
-	}
-
-	private void depart(InstanceId id) {
-		depart(id, "drained on every nginx node");
-	}
-
-	private void depart(InstanceId id, String reason) {
-		this.fleet.depart(id, reason).ifPresent(this::apply);
-	}
-
-	private void stall(DepartureDrains.Stalled stalled) {
-		this.fleet.live(stalled.instance())
-			.ifPresent((instance) -> this.publications.departureStalled(instance,
-					stalled.reason() + "; it stays out of rotation, registered, until it is deregistered again"));
-	}
-
-	private static GateKey adminGate(InstanceSnapshot instance) {
-		return new GateKey(instance.service(), instance.endpoint(), Gate.ADMIN);
+		this.departures.published(change, gates);
 	}
 
 	private static InstanceId instanceOf(RegistrationMessage message) {
