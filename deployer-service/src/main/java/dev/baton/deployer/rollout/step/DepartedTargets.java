@@ -75,7 +75,7 @@ public final class DepartedTargets {
 			return Optional.of("was taken offline");
 		}
 		if (instance.get().lifecycle() == Lifecycle.LEAVING) {
-			return Optional.of("is leaving: deregistered, draining");
+			return Optional.of("was deregistered while online");
 		}
 		return Optional.empty();
 	}
