@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import tools.jackson.databind.JsonNode;
@@ -30,7 +31,13 @@ final class RecordAttacks {
 				new Attack("registration outside the allow-list: port 6666, host attacker.invalid", "app",
 						RecordAttacks::outsideAllowList),
 				new Attack("OperateInstance OFFLINE for orders-1 written to registrations", "app",
-						RecordAttacks::operatorDecisionOnRegistrations),
+						(surface) -> deadLetteredOrders1StaysOnline(surface, "orders",
+								(marker) -> offline("orders-1", marker))),
+				new Attack("orders-1 deregistered by an app of another service (billing)", "app",
+						(surface) -> deadLetteredOrders1StaysOnline(surface, "billing",
+								(marker) -> AttackSurface.message("InstanceDeregistered",
+										fields("service", "billing", "instanceId", "orders-1", "deregisteredBy",
+												marker)))),
 				new Attack("OperateInstance OFFLINE for orders-1 written to operations", "app",
 						(surface) -> refusedByBroker(surface, "app", "operations", "orders",
 								offline("orders-1", AttackSurface.marker()))),
@@ -72,15 +79,17 @@ final class RecordAttacks {
 	}
 
 	/**
-	 * Kafka cannot tell the registry who wrote a record, so an operator's decision is
-	 * taken only from {@code operations}, which an app may not write: met on
-	 * {@code registrations}, it is dead-lettered naming the topic it belongs on.
+	 * A record an app may write on {@code registrations} that must change nothing of
+	 * orders-1: an operator's decision (taken only from {@code operations}, since Kafka
+	 * cannot tell the registry who wrote a record), a deregistration naming another
+	 * service. It is dead-lettered with its reason and orders-1 stays online.
 	 */
-	private static Attempt operatorDecisionOnRegistrations(AttackSurface surface) throws Exception {
+	private static Attempt deadLetteredOrders1StaysOnline(AttackSurface surface, String key,
+			Function<String, Object> message) throws Exception {
 		String marker = AttackSurface.marker();
 		try (Watch dlt = Watch.of(surface.kafka(), "registrations-dlt")) {
 			Optional<String> refused = surface.writers()
-				.write("app", "registrations", "orders", AttackSurface.bytes(offline("orders-1", marker)));
+				.write("app", "registrations", key, AttackSurface.bytes(message.apply(marker)));
 			if (refused.isPresent()) {
 				return Attempt.refused("broker", refused.get());
 			}

@@ -299,10 +299,18 @@ public final class RegisteredInstances {
 		return verified ? health.version() : otherwise;
 	}
 
+	/**
+	 * The live instance a deregistration names. One that names an instance of another
+	 * service is refused rather than ignored: its writer is told, and nothing changes.
+	 */
 	private Optional<InstanceSnapshot> resolve(InstanceDeregistered deregistered) {
 		if (deregistered.instanceId() != null) {
-			return live(deregistered.instanceId())
-				.filter((snapshot) -> snapshot.service().equals(deregistered.service()));
+			Optional<InstanceSnapshot> known = live(deregistered.instanceId());
+			known.filter((snapshot) -> !snapshot.service().equals(deregistered.service())).ifPresent((snapshot) -> {
+				throw new LifecycleConflictException(snapshot.instanceId() + " is an instance of " + snapshot.service()
+						+ ", not of " + deregistered.service() + ": a deregistration names the instance's own service");
+			});
+			return known;
 		}
 		Endpoint endpoint = deregistered.endpoint().orElseThrow();
 		return this.instances.values()

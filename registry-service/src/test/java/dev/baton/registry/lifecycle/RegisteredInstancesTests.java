@@ -196,6 +196,18 @@ class RegisteredInstancesTests {
 	}
 
 	@Test
+	void aDeregistrationNamingAnInstanceOfAnotherServiceIsRefusedAndChangesNothing() {
+		InstanceSnapshot registered = apply(this.fleet, registration("v1", 9001));
+
+		assertThatExceptionOfType(LifecycleConflictException.class)
+			.isThrownBy(() -> this.fleet.decide(new InstanceDeregistered(null, ORDERS_1, ServiceName.of("billing"),
+					null, 0, "an app of billing", "", null)))
+			.withMessage("orders-1 is an instance of orders, not of billing: a deregistration names the instance's own"
+					+ " service");
+		assertThat(this.fleet.live(ORDERS_1)).contains(registered);
+	}
+
+	@Test
 	void aRegistrationOutsideTheServicesAllowedEndpointsIsRefused() {
 		RegisteredInstances guarded = new RegisteredInstances((service) -> false,
 				(service) -> AllowedEndpoints.of(List.of("127.0.0.0/8"), List.of("9001-9009")), this.clock);
