@@ -35,33 +35,53 @@ final class AccessPolicy {
 	/** A role, the topics it writes and the consumer groups it reads with. */
 	enum Role {
 
-		REGISTRY(true, Set.of(Topic.REGISTRATIONS, Topic.REGISTRY_STATE, Topic.NGINX_COMMANDS, Topic.AUDIT),
+		/**
+		 * The registry: its state and gates, and what its admin API is asked for, through
+		 * {@code registrations} and {@code operations} like everyone else's messages.
+		 */
+		REGISTRY(true,
+				Set.of(Topic.REGISTRATIONS, Topic.OPERATIONS, Topic.REGISTRY_STATE, Topic.NGINX_COMMANDS, Topic.AUDIT),
 				"baton-registry"),
 
 		HEALTH(true, Set.of(Topic.HEALTH_VERDICTS, Topic.AUDIT), "health-service"),
 
 		NGINX_CONTROL(true, Set.of(Topic.NGINX_EVENTS, Topic.AUDIT), "baton-nginx-control-"),
 
-		DEPLOYER(true, Set.of(Topic.DEPLOY_STEPS, Topic.NGINX_COMMANDS, Topic.REGISTRATIONS, Topic.AUDIT),
+		/**
+		 * The deployer: a surge deploy deregisters the instances it replaced and
+		 * approves, on {@code operations}, the new ones it started and verified itself.
+		 */
+		DEPLOYER(true,
+				Set.of(Topic.DEPLOY_STEPS, Topic.NGINX_COMMANDS, Topic.REGISTRATIONS, Topic.OPERATIONS, Topic.AUDIT),
 				"deployer-service"),
 
 		/**
 		 * The ops console: reads everything, as a service does, and asks for deploys; an
-		 * operator's decision on an instance goes from it to the registry's API.
+		 * operator's decision on an instance goes from it to the registry's API, which
+		 * publishes it on {@code operations}, a topic the console may write too.
 		 */
-		CONSOLE(true, Set.of(Topic.DEPLOY_REQUESTS, Topic.AUDIT), "baton-console-"),
+		CONSOLE(true, Set.of(Topic.DEPLOY_REQUESTS, Topic.OPERATIONS, Topic.AUDIT), "baton-console-"),
 
-		/** Apps and scaling systems: they register and deregister, nothing else. */
+		/**
+		 * Apps and scaling systems: they register and deregister, nothing else; never an
+		 * operator's decision. Scalers have no role of their own: Kafka authorizes a
+		 * writer per topic, not per key, so a scaler's role would hold exactly these
+		 * rights. What bounds either is the registry's rules for any writer of
+		 * {@code registrations} (allowed endpoints, no instance moved, an instance in
+		 * rotation drained before it leaves). Give each app or scaler a principal of its
+		 * own with these ACLs to revoke one without the others.
+		 */
 		APP(false, Set.of(Topic.REGISTRATIONS), null),
 
 		/** CI asks for deploys and follows them. */
 		CI(false, Set.of(Topic.DEPLOY_REQUESTS), "baton-cli-"),
 
 		/**
-		 * A person at the CLI: deploys, registers by hand, forgets a dead node, reads
-		 * everything.
+		 * A person at the CLI: deploys, registers by hand, decides on instances, forgets
+		 * a dead node, reads everything.
 		 */
-		OPERATOR(false, Set.of(Topic.DEPLOY_REQUESTS, Topic.REGISTRATIONS, Topic.NGINX_EVENTS), "baton-cli-");
+		OPERATOR(false, Set.of(Topic.DEPLOY_REQUESTS, Topic.REGISTRATIONS, Topic.OPERATIONS, Topic.NGINX_EVENTS),
+				"baton-cli-");
 
 		private final boolean service;
 

@@ -91,8 +91,11 @@ class AccessPolicyOnSecuredBrokerTests {
 	@ParameterizedTest(name = "{0} writes {1}: {2}")
 	@CsvSource({ "app, registrations, allowed", "app, nginx.commands, refused", "app, health.verdicts, refused",
 			"app, deploy.requests, refused", "app, deploy.steps, refused", "app, registry.state, refused",
-			"app, audit, refused", "ci, deploy.requests, allowed", "ci, registrations, refused",
-			"ci, nginx.commands, refused", "operator, deploy.requests, allowed", "operator, nginx.commands, refused",
+			"app, audit, refused", "app, operations, refused", "ci, operations, refused",
+			"operator, operations, allowed", "console, operations, allowed", "registry, operations, allowed",
+			"deployer, operations, allowed", "health, operations, refused", "nginx-control, operations, refused",
+			"ci, deploy.requests, allowed", "ci, registrations, refused", "ci, nginx.commands, refused",
+			"operator, deploy.requests, allowed", "operator, nginx.commands, refused",
 			"operator, health.verdicts, refused", "health, health.verdicts, allowed", "health, nginx.commands, refused",
 			"nginx-control, nginx.events, allowed", "nginx-control, nginx.commands, refused",
 			"nginx-control, health.verdicts, refused", "registry, nginx.commands, allowed",

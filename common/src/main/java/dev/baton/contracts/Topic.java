@@ -6,6 +6,7 @@ import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.health.HealthVerdictMessage;
 import dev.baton.contracts.nginx.NginxCommand;
 import dev.baton.contracts.nginx.NginxEvent;
+import dev.baton.contracts.operation.OperationMessage;
 import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.contracts.registry.RegistryStateMessage;
 
@@ -16,7 +17,7 @@ import dev.baton.contracts.registry.RegistryStateMessage;
  */
 public enum Topic {
 
-	/** Register / deregister events and operator commands, keyed by service. */
+	/** Register / deregister events, keyed by service. */
 	REGISTRATIONS("registrations", false, RegistrationMessage.class),
 
 	/**
@@ -43,7 +44,13 @@ public enum Topic {
 	DEPLOY_STEPS("deploy.steps", false, DeployStep.class),
 
 	/** Who did what, when and why; keyed by subject, kept long. */
-	AUDIT("audit", false, AuditMessage.class);
+	AUDIT("audit", false, AuditMessage.class),
+
+	/**
+	 * Operators' decisions about instances (approve, offline, online), keyed by service:
+	 * a topic of their own, so that the broker's ACLs decide who may take them.
+	 */
+	OPERATIONS("operations", false, OperationMessage.class);
 
 	/** Appended to a topic's name to name its dead-letter topic. */
 	public static final String DEAD_LETTER_SUFFIX = "-dlt";

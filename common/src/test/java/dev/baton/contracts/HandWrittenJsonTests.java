@@ -16,6 +16,9 @@ import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.nginx.NginxCommand;
 import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.contracts.operation.OperateInstance;
+import dev.baton.contracts.operation.OperationMessage;
+import dev.baton.contracts.operation.OperatorAction;
 import dev.baton.contracts.registration.InstanceDeregistered;
 import dev.baton.contracts.registration.InstanceRegistered;
 import dev.baton.contracts.registration.RegistrationMessage;
@@ -48,6 +51,19 @@ class HandWrittenJsonTests {
 		assertThat(registered.instanceId()).isEqualTo(InstanceId.of("orders-127.0.0.1-8081"));
 		assertThat(registered.healthPath()).isEqualTo("/health");
 		assertThat(registered.id()).isNotNull();
+	}
+
+	@Test
+	void operatorDecisionParsesFromTheOperationsTopicsTypeOnly() {
+		OperationMessage message = this.json.readValue(
+				"{\"type\":\"OperateInstance\",\"service\":\"orders\",\"instanceId\":\"orders-1\",\"action\":\"APPROVE\",\"by\":\"alice\"}",
+				OperationMessage.class);
+
+		assertThat(((OperateInstance) message).action()).isEqualTo(OperatorAction.APPROVE);
+		assertThatException().isThrownBy(() -> this.json.readValue(
+				"{\"type\":\"OperateInstance\",\"service\":\"orders\",\"instanceId\":\"orders-1\",\"action\":\"OFFLINE\"}",
+				RegistrationMessage.class))
+			.withStackTraceContaining("OperateInstance");
 	}
 
 	@Test

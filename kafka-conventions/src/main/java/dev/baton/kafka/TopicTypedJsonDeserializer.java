@@ -1,11 +1,15 @@
 package dev.baton.kafka;
 
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
 
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Deserializer;
+import tools.jackson.databind.exc.InvalidTypeIdException;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.kafka.support.serializer.JacksonJsonDeserializer;
@@ -26,6 +30,8 @@ final class TopicTypedJsonDeserializer implements Deserializer<Object> {
 	private final int maxRecordBytes;
 
 	private final Map<Topic, JacksonJsonDeserializer<Object>> byTopic = new EnumMap<>(Topic.class);
+
+	private final Map<String, Topic> homes = homes();
 
 	TopicTypedJsonDeserializer(TopicNames names, int maxRecordBytes, JsonMapper mapper) {
 		this.names = names;
@@ -61,7 +67,45 @@ final class TopicTypedJsonDeserializer implements Deserializer<Object> {
 		}
 		Topic topic = this.names.topic(topicName)
 			.orElseThrow(() -> new SerializationException("topic " + topicName + " is not a Baton topic"));
-		return this.byTopic.get(topic).deserialize(topicName, data);
+		try {
+			return this.byTopic.get(topic).deserialize(topicName, data);
+		}
+		catch (RuntimeException ex) {
+			throw refusal(ex, topic);
+		}
+	}
+
+	/**
+	 * A message of a type that belongs on another topic (an operator's decision written
+	 * on {@code registrations}, say) is refused with the topic it belongs on, so the dead
+	 * letter tells its writer where it should have gone. Jackson's failure is left out as
+	 * the cause: a dead letter's reason is the innermost message.
+	 */
+	private RuntimeException refusal(RuntimeException failure, Topic topic) {
+		for (Throwable cause = failure; cause != null; cause = (cause.getCause() != cause) ? cause.getCause() : null) {
+			if (cause instanceof InvalidTypeIdException invalid && invalid.getTypeId() != null) {
+				Topic home = this.homes.get(invalid.getTypeId());
+				if (home != null && home != topic) {
+					return new SerializationException(invalid.getTypeId() + " belongs on " + this.names.name(home)
+							+ ", not on " + this.names.name(topic));
+				}
+			}
+		}
+		return failure;
+	}
+
+	/** The topic of each message type name, read from each topic's sealed interface. */
+	private static Map<String, Topic> homes() {
+		Map<String, Topic> homes = new HashMap<>();
+		for (Topic topic : Topic.values()) {
+			JsonSubTypes types = topic.messageType().getAnnotation(JsonSubTypes.class);
+			if (types != null) {
+				for (JsonSubTypes.Type type : types.value()) {
+					homes.put(type.name().isEmpty() ? type.value().getSimpleName() : type.name(), topic);
+				}
+			}
+		}
+		return homes;
 	}
 
 }

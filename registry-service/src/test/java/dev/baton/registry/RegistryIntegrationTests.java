@@ -86,6 +86,86 @@ abstract class RegistryIntegrationTests {
 				"ADMIN=true");
 		assertThat(auditActions("orders-1")).containsSubsequence("lifecycle.REGISTERED", "lifecycle.PRE_ONLINE",
 				"lifecycle.ONLINE");
+		assertThat(this.kafka.readAll(this.prefix + "operations")).singleElement()
+			.satisfies((record) -> assertThat(record.value()).contains("\"type\":\"OperateInstance\"", "APPROVE"));
+	}
+
+	@Test
+	void anOperatorDecisionOnRegistrationsIsDeadLetteredNamingTheOperationsTopicAndChangesNothing() {
+		RunningRegistry registry = start("baton.registry.services.orders.auto-online=true");
+		register("orders-1", 9611, "v1");
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle("orders-1")));
+		verdict("orders-1", 9611, "HEALTHY", "v1");
+		await().atMost(WAIT).until(() -> "ONLINE".equals(registry.lifecycle("orders-1")));
+		String offline = "{\"type\":\"OperateInstance\",\"service\":\"orders\",\"instanceId\":\"orders-1\","
+				+ "\"action\":\"OFFLINE\",\"by\":\"a leaked app credential\"}";
+
+		this.kafka.send(this.prefix + "registrations", "orders", offline);
+		// same key, same partition: once this one is applied, the decision before it was
+		// met
+		register("orders-2", 9612, "v1");
+
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle("orders-2")));
+		assertThat(registrationDeadLetterReasons()).singleElement()
+			.asString()
+			.contains("OperateInstance belongs on " + this.prefix + "operations, not on " + this.prefix
+					+ "registrations");
+		assertThat(registry.lifecycle("orders-1")).isEqualTo("ONLINE");
+		assertThat(latestGates("orders/127.0.0.1:9611/")).containsEntry("ADMIN", "true");
+
+		this.kafka.send(this.prefix + "operations", "orders", offline);
+
+		await().atMost(WAIT).until(() -> "OFFLINE".equals(registry.lifecycle("orders-1")));
+		assertThat(latestGates("orders/127.0.0.1:9611/")).containsEntry("ADMIN", "false");
+	}
+
+	@Test
+	void anOnlineInstanceDeregisteredByAnAppLeavesOnlyOnceEveryLiveNodeDrainedItAlsoAcrossARestartMidDrain() {
+		heartbeat("node-a");
+		heartbeat("node-b");
+		RunningRegistry first = start("baton.registry.services.orders.auto-online=true");
+		for (int i = 1; i <= 2; i++) {
+			register("orders-" + i, 9620 + i, "v1");
+			String id = "orders-" + i;
+			await().atMost(WAIT).until(() -> "REGISTERED".equals(first.lifecycle(id)));
+			verdict(id, 9620 + i, "HEALTHY", "v1");
+			await().atMost(WAIT).until(() -> "ONLINE".equals(first.lifecycle(id)));
+		}
+
+		deregister("orders-1");
+		deregister("orders-2");
+
+		await().atMost(WAIT).until(() -> "LEAVING".equals(first.lifecycle("orders-2")));
+		JsonNode drain1 = latestDrain("orders/127.0.0.1:9621/ADMIN");
+		JsonNode drain2 = latestDrain("orders/127.0.0.1:9622/ADMIN");
+		assertThat(drain1.get("drain").get("timeoutMillis").asLong()).isEqualTo(30_000);
+		// one key, one partition: once orders-2 has left, node-a's answer for orders-1
+		// was read
+		peerDrained("node-a", drain1, 9621);
+		peerDrained("node-a", drain2, 9622);
+		peerDrained("node-b", drain2, 9622);
+		await().atMost(WAIT).until(() -> "DEREGISTERED".equals(latestSnapshot("orders-2").get("lifecycle").asString()));
+		assertThat(first.lifecycle("orders-1")).as("node-b has not answered for orders-1").isEqualTo("LEAVING");
+		assertThat(latestGates("orders/127.0.0.1:9621/")).containsEntry("ADMIN", "false").containsKey("HEALTH");
+
+		first.close();
+		RunningRegistry second = start("baton.registry.services.orders.auto-online=true");
+
+		await().atMost(WAIT)
+			.until(() -> !latestDrain("orders/127.0.0.1:9621/ADMIN").get("commandId").equals(drain1.get("commandId")));
+		assertThat(second.lifecycle("orders-1")).isEqualTo("LEAVING");
+		JsonNode again = latestDrain("orders/127.0.0.1:9621/ADMIN");
+		peerDrained("node-a", again, 9621);
+		peerDrained("node-b", again, 9621);
+		await().atMost(WAIT).until(() -> "DEREGISTERED".equals(latestSnapshot("orders-1").get("lifecycle").asString()));
+		assertThat(this.kafka.readAll(this.prefix + "nginx.commands")
+			.stream()
+			.filter((record) -> record.key().startsWith("orders/127.0.0.1:9621/"))
+			.reduce((earlier, later) -> later)
+			.orElseThrow()
+			.value()).as("the peer's gates are removed last").isNull();
+		assertThat(auditActions("orders-1")).containsSubsequence("lifecycle.ONLINE", "lifecycle.LEAVING",
+				"lifecycle.DEREGISTERED");
 	}
 
 	@Test
@@ -496,6 +576,34 @@ abstract class RegistryIntegrationTests {
 		this.kafka.send(this.prefix + "registrations", "orders",
 				"{\"type\":\"InstanceRegistered\",\"instanceId\":\"" + id + "\",\"service\":\"orders\","
 						+ "\"host\":\"127.0.0.1\",\"port\":" + port + ",\"version\":\"" + version + "\"}");
+	}
+
+	private void deregister(String id) {
+		this.kafka.send(this.prefix + "registrations", "orders", "{\"type\":\"InstanceDeregistered\",\"instanceId\":\""
+				+ id + "\",\"service\":\"orders\",\"deregisteredBy\":\"an app\"}");
+	}
+
+	private void heartbeat(String node) {
+		this.kafka.send(this.prefix + "nginx.events", node, "{\"type\":\"NodeHeartbeat\",\"nodeId\":\"" + node
+				+ "\",\"services\":[\"orders\"],\"intervalMillis\":2000,\"at\":\"" + Instant.now() + "\"}");
+	}
+
+	private void peerDrained(String node, JsonNode command, int port) {
+		this.kafka.send(this.prefix + "nginx.events", "orders",
+				"{\"type\":\"PeerDrained\",\"nodeId\":\"" + node + "\",\"commandId\":\""
+						+ command.get("commandId").asString() + "\",\"service\":\"orders\",\"host\":\"127.0.0.1\","
+						+ "\"port\":" + port + ",\"drainMillis\":3,\"at\":\"" + Instant.now() + "\"}");
+	}
+
+	/** The latest closing command of a gate that carries a drain deadline. */
+	private JsonNode latestDrain(String key) {
+		return this.kafka.readAll(this.prefix + "nginx.commands")
+			.stream()
+			.filter((record) -> key.equals(record.key()) && record.value() != null)
+			.map((record) -> json.readTree(record.value()))
+			.filter((command) -> command.has("drain") && !command.get("drain").isNull())
+			.reduce((earlier, later) -> later)
+			.orElseThrow();
 	}
 
 	private void deployStep(String json) {

@@ -1,5 +1,6 @@
 /**
  * Messages on {@code registrations}: instances joining and leaving (from the apps,
- * scalers, the CLI or the registry's REST API) and operators' decisions about them.
+ * scalers, the CLI, the deployer or the registry's REST API). Operators' decisions about
+ * them have a topic of their own, {@code operations}.
  */
 package dev.baton.contracts.registration;

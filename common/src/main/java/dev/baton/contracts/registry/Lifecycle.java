@@ -3,7 +3,7 @@ package dev.baton.contracts.registry;
 /**
  * Where an instance is in its life: registered instances become pre-online on their first
  * healthy verdict and online once approved; operators move them between online and
- * offline.
+ * offline. An online instance leaves through {@link #LEAVING}, drained first.
  */
 public enum Lifecycle {
 
@@ -18,6 +18,12 @@ public enum Lifecycle {
 
 	/** Taken out of rotation by an operator. */
 	OFFLINE,
+
+	/**
+	 * Deregistered while online: out of rotation, and registered until every nginx node
+	 * serving its service confirms it has nothing left in flight there.
+	 */
+	LEAVING,
 
 	/** Gone: no gates, not probed. */
 	DEREGISTERED

@@ -43,6 +43,7 @@ public final class AttackRunner {
 		Path secrets = this.options.run().resolve("secrets");
 		Stack stack = new Stack(this.options);
 		List<Attack> attacks = new ArrayList<>(RecordAttacks.all());
+		attacks.add(DepartureAttack.attack());
 		attacks.add(WrongVersionAttack.attack());
 		attacks.addAll(HostAttacks.all());
 		attacks.add(new Attack("after every attack: a rolling deploy v1 → v2 (nothing stalled)", "operator",

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import tools.jackson.databind.JsonNode;
@@ -29,6 +30,17 @@ final class RecordAttacks {
 						RecordAttacks::hijack),
 				new Attack("registration outside the allow-list: port 6666, host attacker.invalid", "app",
 						RecordAttacks::outsideAllowList),
+				new Attack("OperateInstance OFFLINE for orders-1 written to registrations", "app",
+						(surface) -> deadLetteredOrders1StaysOnline(surface, "orders",
+								(marker) -> offline("orders-1", marker))),
+				new Attack("orders-1 deregistered by an app of another service (billing)", "app",
+						(surface) -> deadLetteredOrders1StaysOnline(surface, "billing",
+								(marker) -> AttackSurface.message("InstanceDeregistered",
+										fields("service", "billing", "instanceId", "orders-1", "deregisteredBy",
+												marker)))),
+				new Attack("OperateInstance OFFLINE for orders-1 written to operations", "app",
+						(surface) -> refusedByBroker(surface, "app", "operations", "orders",
+								offline("orders-1", AttackSurface.marker()))),
 				new Attack("SetPeerGate written to nginx.commands: orders-1's DEPLOY gate closed", "app",
 						(surface) -> refusedByBroker(surface, "app", "nginx.commands", "orders/127.0.0.1:9001/DEPLOY",
 								AttackSurface.message("SetPeerGate",
@@ -64,6 +76,35 @@ final class RecordAttacks {
 			}
 			return Attempt.refused("registry", reason.get());
 		}
+	}
+
+	/**
+	 * A record an app may write on {@code registrations} that must change nothing of
+	 * orders-1: an operator's decision (taken only from {@code operations}, since Kafka
+	 * cannot tell the registry who wrote a record), a deregistration naming another
+	 * service. It is dead-lettered with its reason and orders-1 stays online.
+	 */
+	private static Attempt deadLetteredOrders1StaysOnline(AttackSurface surface, String key,
+			Function<String, Object> message) throws Exception {
+		String marker = AttackSurface.marker();
+		try (Watch dlt = Watch.of(surface.kafka(), "registrations-dlt")) {
+			Optional<String> refused = surface.writers()
+				.write("app", "registrations", key, AttackSurface.bytes(message.apply(marker)));
+			if (refused.isPresent()) {
+				return Attempt.refused("broker", refused.get());
+			}
+			Optional<String> reason = dlt.deadLetter(marker, ANSWER);
+			String lifecycle = surface.stack().instance("orders-1").path("lifecycle").asString();
+			if (reason.isEmpty() || !"ONLINE".equals(lifecycle)) {
+				return Attempt.accepted("orders-1 is " + lifecycle + "; dead letter: " + reason.orElse("none"));
+			}
+			return Attempt.refused("registry", reason.get());
+		}
+	}
+
+	private static Object offline(String instance, String marker) {
+		return AttackSurface.message("OperateInstance", fields("service", "orders", "instanceId", instance, "action",
+				"OFFLINE", "by", marker, "reason", "a leaked app credential"));
 	}
 
 	private static Attempt outsideAllowList(AttackSurface surface) throws Exception {
@@ -139,6 +180,7 @@ final class RecordAttacks {
 	private static Attempt malformedEverywhere(AttackSurface surface) throws Exception {
 		Map<String, String> keys = new LinkedHashMap<>();
 		keys.put("registrations", "orders");
+		keys.put("operations", "orders");
 		keys.put("registry.state", "orders-attacker");
 		keys.put("health.verdicts", "orders-attacker");
 		keys.put("nginx.commands", "orders/127.0.0.1:9999/DEPLOY");
@@ -165,10 +207,8 @@ final class RecordAttacks {
 				all = (all == null) ? attempt : all.and(attempt);
 			}
 		}
-		return all.refused()
-				? Attempt.refused("every reader, which went on",
-						"all 14 dead-lettered, e.g. \"" + examples.get(false) + "\" and \"" + examples.get(true) + "\"")
-				: all;
+		return all.refused() ? Attempt.refused("every reader, which went on", "all " + 2 * keys.size()
+				+ " dead-lettered, e.g. \"" + examples.get(false) + "\" and \"" + examples.get(true) + "\"") : all;
 	}
 
 	private static Attempt refusedByBroker(AttackSurface surface, String role, String topic, String key, Object message)
@@ -179,7 +219,7 @@ final class RecordAttacks {
 			.orElse(Attempt.accepted(role + " wrote to " + topic));
 	}
 
-	private static JsonNode json(ConsumerRecord<String, String> record) {
+	static JsonNode json(ConsumerRecord<String, String> record) {
 		try {
 			return (record.value() != null) ? Json.mapper().readTree(record.value()) : Json.mapper().missingNode();
 		}
@@ -188,7 +228,7 @@ final class RecordAttacks {
 		}
 	}
 
-	private static Map<String, Object> fields(Object... pairs) {
+	static Map<String, Object> fields(Object... pairs) {
 		Map<String, Object> fields = new LinkedHashMap<>();
 		for (int i = 0; i < pairs.length; i += 2) {
 			fields.put((String) pairs[i], pairs[i + 1]);

@@ -64,7 +64,7 @@ class DeployerConfiguration {
 	@Bean
 	KafkaAdmin.NewTopics deployerTopics(TopicDeclarations declarations) {
 		return declarations.declare(Topic.DEPLOY_REQUESTS, Topic.DEPLOY_STEPS, Topic.NGINX_COMMANDS,
-				Topic.REGISTRATIONS);
+				Topic.REGISTRATIONS, Topic.OPERATIONS);
 	}
 
 	@Bean

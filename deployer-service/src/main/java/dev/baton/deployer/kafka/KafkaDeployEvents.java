@@ -27,6 +27,7 @@ import dev.baton.contracts.deploy.InstanceRestarted;
 import dev.baton.contracts.deploy.InstanceRestartStarted;
 import dev.baton.contracts.deploy.InstanceVerified;
 import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.contracts.operation.OperationMessage;
 import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.deployer.fleet.DeployGates;
 import dev.baton.deployer.rollout.DeployEvents;
@@ -127,6 +128,12 @@ public final class KafkaDeployEvents implements DeployEvents {
 	@Override
 	public void registration(RegistrationMessage message) {
 		send(Topic.REGISTRATIONS, message.service().value(), message);
+		logger.info("{}", message);
+	}
+
+	@Override
+	public void operation(OperationMessage message) {
+		send(Topic.OPERATIONS, message.service().value(), message);
 		logger.info("{}", message);
 	}
 

@@ -5,6 +5,7 @@ import java.util.Map;
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.contracts.operation.OperationMessage;
 import dev.baton.contracts.registration.RegistrationMessage;
 
 /**
@@ -37,12 +38,19 @@ public interface DeployEvents {
 	void removeGate(GateKey key);
 
 	/**
-	 * Tells the registry what a surge deploy decided about an instance it started or
-	 * replaced: approve the new one, deregister the old one. Returns once durably
-	 * published.
+	 * Tells the registry that a surge deploy is done with the instance it replaced:
+	 * deregister it. Returns once durably published.
 	 * @param message the message
 	 */
 	void registration(RegistrationMessage message);
+
+	/**
+	 * Approves, in the deploy's name, a new instance a surge deploy started and verified,
+	 * on {@code operations} as an operator's decision would be. Returns once durably
+	 * published.
+	 * @param message the decision
+	 */
+	void operation(OperationMessage message);
 
 	/**
 	 * Records something worth an operator's attention that is not a step.

@@ -38,8 +38,9 @@ import dev.baton.contracts.nginx.NodeHeartbeat;
 import dev.baton.contracts.nginx.PeerApplied;
 import dev.baton.contracts.nginx.PeerDrained;
 import dev.baton.contracts.nginx.SetPeerGate;
+import dev.baton.contracts.operation.OperateInstance;
+import dev.baton.contracts.operation.OperationMessage;
 import dev.baton.contracts.registration.InstanceDeregistered;
-import dev.baton.contracts.registration.OperateInstance;
 import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
@@ -393,14 +394,19 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	}
 
 	@Override
+	public void operation(OperationMessage message) {
+		dieIfKilled();
+		OperateInstance approve = (OperateInstance) message;
+		this.registrations.add("approve " + approve.instanceId());
+		InstanceSnapshot instance = this.fleet.instance(approve.instanceId()).orElseThrow();
+		registry(instance.instanceId(), instance.endpoint(), instance.version(), Lifecycle.ONLINE, true);
+		countInRotation();
+	}
+
+	@Override
 	public void registration(RegistrationMessage message) {
 		dieIfKilled();
-		if (message instanceof OperateInstance approve) {
-			this.registrations.add("approve " + approve.instanceId());
-			InstanceSnapshot instance = this.fleet.instance(approve.instanceId()).orElseThrow();
-			registry(instance.instanceId(), instance.endpoint(), instance.version(), Lifecycle.ONLINE, true);
-		}
-		else if (message instanceof InstanceDeregistered deregistered) {
+		if (message instanceof InstanceDeregistered deregistered) {
 			this.registrations.add("deregister " + deregistered.instanceId());
 			this.fleet.instance(deregistered.instanceId())
 				.ifPresent((instance) -> registry(instance.instanceId(), instance.endpoint(), instance.version(),

@@ -20,10 +20,11 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.baton.contracts.CommandId;
 import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.operation.OperateInstance;
+import dev.baton.contracts.operation.OperatorAction;
 import dev.baton.contracts.registration.InstanceDeregistered;
-import dev.baton.contracts.registration.OperateInstance;
-import dev.baton.contracts.registration.OperatorAction;
 import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.registry.kafka.RegistrationsGateway;
@@ -31,8 +32,9 @@ import dev.baton.registry.lifecycle.UnknownInstanceException;
 import dev.baton.registry.membership.Registry;
 
 /**
- * Lists the fleet and turns operators' REST calls into messages on {@code registrations}.
- * A command the registry would refuse is refused here, before anything is published.
+ * Lists the fleet and turns operators' REST calls into messages: registrations on
+ * {@code registrations}, decisions on {@code operations}. A command the registry would
+ * refuse is refused here, before anything is published.
  */
 @RestController
 @RequestMapping("/api")
@@ -74,8 +76,10 @@ public class AdminController {
 			@RequestBody(required = false) DecisionRequest body) {
 		DecisionRequest decision = (body != null) ? body : DecisionRequest.NONE;
 		InstanceSnapshot instance = known(id);
-		return send(new OperateInstance(null, instance.service(), instance.instanceId(), action(action),
-				decision.byOrDefault(), decision.reason(), null));
+		OperateInstance command = new OperateInstance(null, instance.service(), instance.instanceId(), action(action),
+				decision.byOrDefault(), decision.reason(), null);
+		this.registry.preview(command);
+		return answer(command.id(), this.gateway.sendAndAwait(command));
 	}
 
 	@DeleteMapping("/instances/{id}")
@@ -88,10 +92,13 @@ public class AdminController {
 
 	private ResponseEntity<?> send(RegistrationMessage message) {
 		this.registry.preview(message);
-		return this.gateway.sendAndAwait(message)
-			.<ResponseEntity<?>>map((snapshot) -> ResponseEntity.ok(InstanceView.of(snapshot)))
+		return answer(message.id(), this.gateway.sendAndAwait(message));
+	}
+
+	private static ResponseEntity<?> answer(CommandId id, Optional<InstanceSnapshot> applied) {
+		return applied.<ResponseEntity<?>>map((snapshot) -> ResponseEntity.ok(InstanceView.of(snapshot)))
 			.orElseGet(() -> ResponseEntity.status(HttpStatus.ACCEPTED)
-				.body(Map.of("id", message.id().value(), "status", "accepted, not yet applied")));
+				.body(Map.of("id", id.value(), "status", "accepted, not yet applied")));
 	}
 
 	private InstanceSnapshot known(String id) {

@@ -13,12 +13,15 @@ import org.springframework.kafka.core.KafkaTemplate;
 
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Topic;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.kafka.AuditTrail;
 import dev.baton.kafka.CompactedTopicReader;
 import dev.baton.kafka.TopicDeclarations;
 import dev.baton.kafka.TopicNames;
 import dev.baton.registry.api.AdminTokenFilter;
+import dev.baton.registry.departure.DepartureDrains;
 import dev.baton.registry.kafka.ExpectedVersionsListener;
+import dev.baton.registry.kafka.NginxEventsListener;
 import dev.baton.registry.kafka.RegistrationsGateway;
 import dev.baton.registry.kafka.RegistryListeners;
 import dev.baton.registry.kafka.RegistryPublisher;
@@ -40,7 +43,7 @@ class RegistryConfiguration {
 
 	@Bean
 	KafkaAdmin.NewTopics registryTopics(TopicDeclarations declarations) {
-		return declarations.declare(Topic.REGISTRATIONS, Topic.REGISTRY_STATE, Topic.NGINX_COMMANDS,
+		return declarations.declare(Topic.REGISTRATIONS, Topic.OPERATIONS, Topic.REGISTRY_STATE, Topic.NGINX_COMMANDS,
 				Topic.HEALTH_VERDICTS);
 	}
 
@@ -59,10 +62,13 @@ class RegistryConfiguration {
 			TopicNames topics, AuditTrail audit, PendingCommands pending) {
 		Map<ServiceName, AllowedEndpoints> allowed = properties.allowedEndpoints();
 		Map<ServiceName, VersionPolicy> versions = properties.versionPolicies();
+		RegistryProperties.Departure departure = properties.departure();
 		return new Registry(new RegisteredInstances(properties::autoOnline,
 				(service) -> allowed.getOrDefault(service, AllowedEndpoints.ANY),
 				new ExpectedVersions((service) -> versions.getOrDefault(service, VersionPolicy.DEFAULT)), clock),
-				new RegistryPublisher(kafka, topics, audit, clock), pending);
+				new RegistryPublisher(kafka, topics, audit, clock), pending,
+				new DepartureDrains(DrainDeadline.of(departure.drainTimeout(), DrainDeadline.OnTimeout.FAIL),
+						departure.nodeExpiry(), System::nanoTime));
 	}
 
 	@Bean
@@ -76,9 +82,16 @@ class RegistryConfiguration {
 	}
 
 	@Bean
+	NginxEventsListener nginxEventsListener(Registry registry) {
+		return new NginxEventsListener(registry);
+	}
+
+	@Bean
 	RegistryStartup registryStartup(CompactedTopicReader reader, Registry registry,
-			KafkaListenerEndpointRegistry listeners, ExpectedVersionsListener deploySteps) {
-		return new RegistryStartup(reader, registry, listeners, deploySteps);
+			KafkaListenerEndpointRegistry listeners, ExpectedVersionsListener deploySteps,
+			NginxEventsListener nginxEvents, RegistryProperties properties) {
+		return new RegistryStartup(reader, registry, listeners, deploySteps, nginxEvents,
+				properties.departure().nodeExpiry());
 	}
 
 	@Bean

@@ -25,14 +25,40 @@ import dev.baton.registry.versions.VersionPolicy;
  *
  * @param admin the REST admin API
  * @param services per-service policies, by service name
+ * @param departure how an online instance that is deregistered is drained first
  */
 @Validated
 @ConfigurationProperties("baton.registry")
-public record RegistryProperties(@NotNull @Valid Admin admin, Map<String, ServiceSettings> services) {
+public record RegistryProperties(@NotNull @Valid Admin admin, Map<String, ServiceSettings> services,
+		@DefaultValue Departure departure) {
 
 	public RegistryProperties {
 		services = (services != null) ? Map.copyOf(services) : Map.of();
 		services.keySet().forEach(ServiceName::of);
+		departure = (departure != null) ? departure : new Departure(null, null);
+	}
+
+	/**
+	 * An online instance that is deregistered leaves rotation at once and leaves the
+	 * registry once every live nginx node confirmed it drained; a drain not confirmed in
+	 * time leaves it out of rotation, registered, until it is deregistered again.
+	 *
+	 * @param drainTimeout how long the nodes have to drain it, carried in the closing
+	 * command
+	 * @param nodeExpiry how long an nginx node that stopped sending heartbeats is still
+	 * waited for (an nginx-control that died does not mean its nginx stopped routing)
+	 */
+	public record Departure(@DefaultValue("30s") Duration drainTimeout, @DefaultValue("10m") Duration nodeExpiry) {
+
+		public Departure {
+			drainTimeout = (drainTimeout != null) ? drainTimeout : Duration.ofSeconds(30);
+			nodeExpiry = (nodeExpiry != null) ? nodeExpiry : Duration.ofMinutes(10);
+			if (drainTimeout.isNegative() || drainTimeout.isZero() || nodeExpiry.isNegative() || nodeExpiry.isZero()) {
+				throw new IllegalArgumentException("baton.registry.departure.drain-timeout and node-expiry must be"
+						+ " positive, got " + drainTimeout + " and " + nodeExpiry);
+			}
+		}
+
 	}
 
 	/**

@@ -5,20 +5,23 @@ import org.springframework.kafka.annotation.TopicPartition;
 
 import dev.baton.contracts.health.HealthVerdictMessage;
 import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.contracts.operation.OperationMessage;
 import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.registry.membership.Registry;
 
 /**
- * Hands registrations and verdicts to the registry. Both start only after the registry
- * has rebuilt its state (see {@link RegistryStartup}). There is one registry per
- * installation, so each listener takes every partition by assignment rather than through
- * a consumer group: a registry killed with {@code kill -9} and started again reads on at
- * once, where a group would hold its partitions until the dead member's session timed
- * out. The group ids only keep the committed positions.
+ * Hands registrations, operators' decisions and verdicts to the registry. Both start only
+ * after the registry has rebuilt its state (see {@link RegistryStartup}). There is one
+ * registry per installation, so each listener takes every partition by assignment rather
+ * than through a consumer group: a registry killed with {@code kill -9} and started again
+ * reads on at once, where a group would hold its partitions until the dead member's
+ * session timed out. The group ids only keep the committed positions.
  */
 public class RegistryListeners {
 
 	static final String REGISTRATIONS = "registry-registrations";
+
+	static final String OPERATIONS = "registry-operations";
 
 	static final String VERDICTS = "registry-verdicts";
 
@@ -35,6 +38,14 @@ public class RegistryListeners {
 					topic = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).REGISTRATIONS)}",
 					partitions = "#{@batonPartitions.of(T(dev.baton.contracts.Topic).REGISTRATIONS)}"))
 	void on(RegistrationMessage message) {
+		this.registry.handle(message);
+	}
+
+	@KafkaListener(id = OPERATIONS, groupId = "baton-registry.operations", autoStartup = "false",
+			topicPartitions = @TopicPartition(
+					topic = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).OPERATIONS)}",
+					partitions = "#{@batonPartitions.of(T(dev.baton.contracts.Topic).OPERATIONS)}"))
+	void on(OperationMessage message) {
 		this.registry.handle(message);
 	}
 

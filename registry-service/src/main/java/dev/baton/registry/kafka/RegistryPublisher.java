@@ -77,8 +77,14 @@ public class RegistryPublisher implements Publications {
 	}
 
 	@Override
-	public void publishGates(List<GateChange> gates) {
-		awaitAll(gates.stream().<CompletableFuture<?>>map((gate) -> sendGate(gate, "repaired at start-up")).toList());
+	public void publishGates(List<GateChange> gates, String reason) {
+		awaitAll(gates.stream().<CompletableFuture<?>>map((gate) -> sendGate(gate, reason)).toList());
+	}
+
+	@Override
+	public void departureStalled(InstanceSnapshot instance, String reason) {
+		awaitAll(List.of(this.audit.record(instance.instanceId().value(), "departure.stalled", "registry-service",
+				reason, Map.of("service", instance.service().value(), "endpoint", instance.endpoint().address()))));
 	}
 
 	private CompletableFuture<?> sendGate(GateChange gate, String reason) {
@@ -87,8 +93,12 @@ public class RegistryPublisher implements Publications {
 		if (gate.removal()) {
 			return this.kafka.send(topic, key.toString(), null);
 		}
-		SetPeerGate command = new SetPeerGate(CommandId.random(), key.service(), key.endpoint().host(),
-				key.endpoint().port(), key.gate(), gate.open(), "registry-service", reason, this.clock.instant());
+		CommandId id = (gate.commandId() != null) ? gate.commandId() : CommandId.random();
+		SetPeerGate command = (gate.drain() != null)
+				? SetPeerGate.closing(id, key.service(), key.endpoint().host(), key.endpoint().port(), key.gate(),
+						"registry-service", reason, this.clock.instant(), gate.drain())
+				: new SetPeerGate(id, key.service(), key.endpoint().host(), key.endpoint().port(), key.gate(),
+						gate.open(), "registry-service", reason, this.clock.instant());
 		return this.kafka.send(topic, key.toString(), command);
 	}
 

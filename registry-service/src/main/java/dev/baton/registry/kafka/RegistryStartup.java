@@ -1,5 +1,6 @@
 package dev.baton.registry.kafka;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,6 +8,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.kafka.common.TopicPartition;
@@ -20,6 +23,7 @@ import dev.baton.contracts.GateKey;
 import dev.baton.contracts.Topic;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.kafka.CompactedTopicReader;
@@ -31,9 +35,10 @@ import dev.baton.registry.membership.Registry.GateRecord;
  * Rebuilds the registry before any message is consumed live: its own snapshots from
  * {@code registry.state}, the gates it published from {@code nginx.commands} and, from
  * {@code deploy.steps}, the versions each service expects; then the verdicts issued since
- * it last consumed any, judged against those versions. Only then are instances judged
- * again, gates repaired and the listeners started, so a restarted registry decides
- * exactly as the stopped one would have.
+ * it last consumed any, judged against those versions; from {@code nginx.events}, the
+ * nginx nodes live now. Only then are instances judged again, gates repaired, the drains
+ * of leaving instances started again and the listeners started, so a restarted registry
+ * decides exactly as the stopped one would have.
  */
 public class RegistryStartup implements SmartLifecycle {
 
@@ -47,14 +52,26 @@ public class RegistryStartup implements SmartLifecycle {
 
 	private final ExpectedVersionsListener steps;
 
+	private final NginxEventsListener nginxEvents;
+
+	private final Duration nodeExpiry;
+
+	private final ScheduledExecutorService departures = Executors.newSingleThreadScheduledExecutor((task) -> {
+		Thread thread = new Thread(task, "registry-departures");
+		thread.setDaemon(true);
+		return thread;
+	});
+
 	private volatile boolean running;
 
 	public RegistryStartup(CompactedTopicReader reader, Registry registry, KafkaListenerEndpointRegistry listeners,
-			ExpectedVersionsListener steps) {
+			ExpectedVersionsListener steps, NginxEventsListener nginxEvents, Duration nodeExpiry) {
 		this.reader = reader;
 		this.registry = registry;
 		this.listeners = listeners;
 		this.steps = steps;
+		this.nginxEvents = nginxEvents;
+		this.nodeExpiry = nodeExpiry;
 	}
 
 	@Override
@@ -83,6 +100,10 @@ public class RegistryStartup implements SmartLifecycle {
 				snapshots.add(snapshot);
 			}
 		});
+		// As far back as a silent node is still waited for: the nodes a drain must hear
+		// from are known before any drain starts.
+		Map<TopicPartition, Long> eventsEnd = this.reader.readSince(Topic.NGINX_EVENTS,
+				Instant.now().minus(this.nodeExpiry), (key, value) -> this.registry.replay((NginxEvent) value));
 		List<GateRecord> gates = new ArrayList<>();
 		// A key that names no gate never gets here: the reader dead-letters it, as a live
 		// listener would.
@@ -102,15 +123,21 @@ public class RegistryStartup implements SmartLifecycle {
 				"Rebuilt {} instances and the expected versions from {} deploy steps; applied {} verdicts"
 						+ " issued since; repaired {} gates",
 				snapshots.size(), learned.get(), verdicts, repairs.size());
+		this.registry.resumeDepartures();
+		this.nginxEvents.startFrom(eventsEnd);
+		this.listeners.getListenerContainer(NginxEventsListener.NGINX_EVENTS).start();
+		this.departures.scheduleWithFixedDelay(this.registry::checkDepartures, 1, 1, TimeUnit.SECONDS);
 		this.steps.startFrom(stepsEnd);
 		this.listeners.getListenerContainer(ExpectedVersionsListener.DEPLOY_STEPS).start();
 		this.listeners.getListenerContainer(RegistryListeners.REGISTRATIONS).start();
+		this.listeners.getListenerContainer(RegistryListeners.OPERATIONS).start();
 		this.listeners.getListenerContainer(RegistryListeners.VERDICTS).start();
 		this.running = true;
 	}
 
 	@Override
 	public void stop() {
+		this.departures.shutdownNow();
 		this.running = false;
 	}
 

@@ -2,7 +2,7 @@ package dev.baton.registry.lifecycle;
 
 import java.util.Optional;
 
-import dev.baton.contracts.registration.OperateInstance;
+import dev.baton.contracts.operation.OperateInstance;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
 
@@ -28,6 +28,9 @@ final class OperatorDecision {
 			.orElseThrow(() -> new UnknownInstanceException(
 					"no registered instance " + this.command.instanceId() + " in service " + this.command.service()));
 		Lifecycle now = instance.lifecycle();
+		if (now == Lifecycle.LEAVING) {
+			throw conflict("it is leaving: deregistered, and out of rotation until every nginx node drained it");
+		}
 		Lifecycle target = switch (this.command.action()) {
 			case APPROVE -> approve(now);
 			case OFFLINE -> Lifecycle.OFFLINE;

@@ -17,9 +17,9 @@ import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.contracts.operation.OperateInstance;
 import dev.baton.contracts.registration.InstanceDeregistered;
 import dev.baton.contracts.registration.InstanceRegistered;
-import dev.baton.contracts.registration.OperateInstance;
 import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
@@ -118,21 +118,56 @@ public final class RegisteredInstances {
 	}
 
 	/**
-	 * What a message on {@code registrations} does.
+	 * What a message on {@code registrations} does. An online instance deregistered
+	 * leaves through {@link Lifecycle#LEAVING}: out of rotation at once, deregistered
+	 * only once drained (see {@link #depart(InstanceId, String)}), so that neither an app
+	 * nor a scaler can take an instance out of nginx with requests in flight.
 	 * @param message the message
 	 * @return the change, or empty when the message changes nothing (a repeat, say)
-	 * @throws UnknownInstanceException when an operator command names an unknown instance
 	 * @throws LifecycleConflictException when the lifecycle does not allow the message
 	 */
 	public Optional<Change> decide(RegistrationMessage message) {
 		if (message instanceof InstanceRegistered registered) {
 			return Optional.of(register(registered)).filter(RegisteredInstances::changesSomething);
 		}
-		if (message instanceof InstanceDeregistered deregistered) {
-			return resolve(deregistered).map((known) -> transition(known, Lifecycle.DEREGISTERED, known.lastHealth(),
-					known.decidedBy(), deregistered.deregisteredBy(), deregistered.reason()));
-		}
-		return new OperatorDecision(this, (OperateInstance) message).decide();
+		InstanceDeregistered deregistered = (InstanceDeregistered) message;
+		return resolve(deregistered).filter((known) -> known.lifecycle() != Lifecycle.LEAVING)
+			.map((known) -> transition(known,
+					(known.lifecycle() == Lifecycle.ONLINE) ? Lifecycle.LEAVING : Lifecycle.DEREGISTERED,
+					known.lastHealth(), known.decidedBy(), deregistered.deregisteredBy(), deregistered.reason()));
+	}
+
+	/**
+	 * The instance a deregistration names, if it is leaving already: deregistering it
+	 * again changes nothing of it, but drains it again.
+	 * @param deregistered the deregistration
+	 * @return the instance, when leaving
+	 */
+	public Optional<InstanceSnapshot> leaving(InstanceDeregistered deregistered) {
+		return resolve(deregistered).filter((known) -> known.lifecycle() == Lifecycle.LEAVING);
+	}
+
+	/**
+	 * A leaving instance leaves, once every nginx node confirmed it drained.
+	 * @param id the instance
+	 * @param reason why it may leave now
+	 * @return the change, or empty when the instance is not leaving
+	 */
+	public Optional<Change> depart(InstanceId id, String reason) {
+		return live(id).filter((known) -> known.lifecycle() == Lifecycle.LEAVING)
+			.map((known) -> transition(known, Lifecycle.DEREGISTERED, known.lastHealth(), known.decidedBy(),
+					"registry-service", reason));
+	}
+
+	/**
+	 * What an operator's decision on {@code operations} does.
+	 * @param command the decision
+	 * @return the change, or empty when the decision already holds
+	 * @throws UnknownInstanceException when it names an unknown instance
+	 * @throws LifecycleConflictException when the lifecycle does not allow it
+	 */
+	public Optional<Change> decide(OperateInstance command) {
+		return new OperatorDecision(this, command).decide();
 	}
 
 	/**
@@ -264,10 +299,18 @@ public final class RegisteredInstances {
 		return verified ? health.version() : otherwise;
 	}
 
+	/**
+	 * The live instance a deregistration names. One that names an instance of another
+	 * service is refused rather than ignored: its writer is told, and nothing changes.
+	 */
 	private Optional<InstanceSnapshot> resolve(InstanceDeregistered deregistered) {
 		if (deregistered.instanceId() != null) {
-			return live(deregistered.instanceId())
-				.filter((snapshot) -> snapshot.service().equals(deregistered.service()));
+			Optional<InstanceSnapshot> known = live(deregistered.instanceId());
+			known.filter((snapshot) -> !snapshot.service().equals(deregistered.service())).ifPresent((snapshot) -> {
+				throw new LifecycleConflictException(snapshot.instanceId() + " is an instance of " + snapshot.service()
+						+ ", not of " + deregistered.service() + ": a deregistration names the instance's own service");
+			});
+			return known;
 		}
 		Endpoint endpoint = deregistered.endpoint().orElseThrow();
 		return this.instances.values()

@@ -2,6 +2,7 @@ package dev.baton.registry.membership;
 
 import java.util.List;
 
+import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.registry.gates.GateChange;
 import dev.baton.registry.lifecycle.Change;
 
@@ -20,9 +21,19 @@ public interface Publications {
 	void publish(Change change, List<GateChange> gates);
 
 	/**
-	 * Publishes gate records alone, to repair drift found at start-up.
+	 * Publishes gate records alone: to repair drift found at start-up, or to drain a
+	 * leaving instance again.
 	 * @param gates the records
+	 * @param reason why, for the audit trail
 	 */
-	void publishGates(List<GateChange> gates);
+	void publishGates(List<GateChange> gates, String reason);
+
+	/**
+	 * Records that a leaving instance's drain was given up on: it stays out of rotation,
+	 * registered.
+	 * @param instance the instance
+	 * @param reason which nodes did not confirm, and why
+	 */
+	void departureStalled(InstanceSnapshot instance, String reason);
 
 }

@@ -1,18 +1,25 @@
 package dev.baton.registry.membership;
 
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
+import dev.baton.contracts.CommandId;
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.InstanceId;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.contracts.nginx.DrainDeadline;
+import dev.baton.contracts.nginx.NginxEvent;
+import dev.baton.contracts.operation.OperateInstance;
+import dev.baton.contracts.operation.OperationMessage;
 import dev.baton.contracts.registration.InstanceDeregistered;
 import dev.baton.contracts.registration.InstanceRegistered;
-import dev.baton.contracts.registration.OperateInstance;
 import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.contracts.registry.InstanceSnapshot;
+import dev.baton.registry.departure.DepartureDrains;
 import dev.baton.registry.gates.GateChange;
 import dev.baton.registry.gates.GateLedger;
 import dev.baton.registry.lifecycle.Change;
@@ -33,10 +40,23 @@ public class Registry {
 
 	private final PendingCommands pending;
 
+	private final Departures departures;
+
+	/**
+	 * A registry that knows no nginx node: an online instance deregistered leaves as soon
+	 * as no node it knows of has to confirm its drain.
+	 */
 	public Registry(RegisteredInstances fleet, Publications publications, PendingCommands pending) {
+		this(fleet, publications, pending,
+				new DepartureDrains(DrainDeadline.DEFAULT, Duration.ofMinutes(10), System::nanoTime));
+	}
+
+	public Registry(RegisteredInstances fleet, Publications publications, PendingCommands pending,
+			DepartureDrains departures) {
 		this.fleet = fleet;
 		this.publications = publications;
 		this.pending = pending;
+		this.departures = new Departures(fleet, this.ledger, publications, departures, this::apply);
 	}
 
 	/**
@@ -74,21 +94,73 @@ public class Registry {
 		this.fleet.reconsiderAll().forEach(this::apply);
 		List<GateChange> repairs = this.ledger.reconcile(this.fleet.all());
 		if (!repairs.isEmpty()) {
-			this.publications.publishGates(repairs);
+			this.publications.publishGates(repairs, "repaired at start-up");
 			this.ledger.published(repairs);
 		}
 		return repairs;
 	}
 
 	public synchronized void handle(RegistrationMessage message) {
+		handle(message.id(), instanceOf(message), () -> this.fleet.decide(message));
+		if (message instanceof InstanceDeregistered deregistered) {
+			this.departures.deregisteredAgain(deregistered);
+		}
+	}
+
+	/**
+	 * Drains again every instance that was leaving when the registry stopped: the nodes
+	 * answer a new closing command at once where the peer has nothing left in flight.
+	 * Call once the nodes are known (see {@link #replay(NginxEvent)}).
+	 */
+	public synchronized void resumeDepartures() {
+		this.departures.resume();
+	}
+
+	/**
+	 * Learns which nginx nodes are live from an event read back at start-up.
+	 * @param event any event of {@code nginx.events}
+	 */
+	public synchronized void replay(NginxEvent event) {
+		this.departures.replay(event);
+	}
+
+	/**
+	 * Takes an nginx node's event read live: a leaving instance every node has drained
+	 * leaves; one a node could not drain in time stays out of rotation, registered, and
+	 * that is on the record.
+	 * @param event any event of {@code nginx.events}
+	 */
+	public synchronized void handle(NginxEvent event) {
+		this.departures.follow(event);
+	}
+
+	/**
+	 * Gives up on the drains no node answered in time; call now and then.
+	 */
+	public synchronized void checkDepartures() {
+		this.departures.checkOverdue();
+	}
+
+	/**
+	 * Applies an operator's decision read on {@code operations}, with the same rules and
+	 * the same order per service as a registration.
+	 * @param message the decision
+	 */
+	public synchronized void handle(OperationMessage message) {
+		OperateInstance command = (OperateInstance) message;
+		handle(command.id(), command.instanceId(), () -> this.fleet.decide(command));
+	}
+
+	private void handle(CommandId id, InstanceId instance, Supplier<Optional<Change>> decision) {
 		try {
-			Optional<Change> change = this.fleet.decide(message);
+			Optional<Change> change = decision.get();
 			change.ifPresent(this::apply);
-			InstanceSnapshot now = change.map(Change::after).orElseGet(() -> current(message).orElse(null));
-			this.pending.applied(message.id(), now);
+			InstanceSnapshot now = change.map(Change::after)
+				.orElseGet(() -> Optional.ofNullable(instance).flatMap(this.fleet::known).orElse(null));
+			this.pending.applied(id, now);
 		}
 		catch (IllegalArgumentException ex) {
-			this.pending.refused(message.id(), ex);
+			this.pending.refused(id, ex);
 			throw ex;
 		}
 	}
@@ -121,6 +193,16 @@ public class Registry {
 		return this.fleet.decide(message).map(Change::after);
 	}
 
+	/**
+	 * What an operator's decision would do, without doing it.
+	 * @param command the decision
+	 * @return the instance as it would be after it, or empty if it would change nothing
+	 * @throws IllegalArgumentException when the decision would be refused
+	 */
+	public synchronized Optional<InstanceSnapshot> preview(OperateInstance command) {
+		return this.fleet.decide(command).map(Change::after);
+	}
+
 	public synchronized Collection<InstanceSnapshot> instances() {
 		return this.fleet.all();
 	}
@@ -130,24 +212,16 @@ public class Registry {
 	}
 
 	private void apply(Change change) {
-		List<GateChange> gates = this.ledger.changes(change.before(), change.after());
+		List<GateChange> gates = this.departures.gates(change, this.ledger.changes(change.before(), change.after()));
 		this.publications.publish(change, gates);
 		this.fleet.accept(change);
 		this.ledger.published(gates);
+		this.departures.published(change, gates);
 	}
 
-	private Optional<InstanceSnapshot> current(RegistrationMessage message) {
-		InstanceId id;
-		if (message instanceof InstanceRegistered registered) {
-			id = registered.instanceId();
-		}
-		else if (message instanceof OperateInstance command) {
-			id = command.instanceId();
-		}
-		else {
-			id = ((InstanceDeregistered) message).instanceId();
-		}
-		return Optional.ofNullable(id).flatMap(this.fleet::known);
+	private static InstanceId instanceOf(RegistrationMessage message) {
+		return (message instanceof InstanceRegistered registered) ? registered.instanceId()
+				: ((InstanceDeregistered) message).instanceId();
 	}
 
 	/**

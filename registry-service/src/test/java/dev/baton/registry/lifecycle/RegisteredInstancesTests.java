@@ -17,10 +17,10 @@ import dev.baton.contracts.deploy.DeployStarted;
 import dev.baton.contracts.deploy.DeploySucceeded;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.VerdictIssued;
+import dev.baton.contracts.operation.OperateInstance;
+import dev.baton.contracts.operation.OperatorAction;
 import dev.baton.contracts.registration.InstanceDeregistered;
 import dev.baton.contracts.registration.InstanceRegistered;
-import dev.baton.contracts.registration.OperateInstance;
-import dev.baton.contracts.registration.OperatorAction;
 import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
@@ -183,8 +183,28 @@ class RegisteredInstancesTests {
 					+ " 127.0.0.1:6666 would move it: deregister it first");
 		assertThat(this.fleet.live(ORDERS_1)).contains(online);
 
-		apply(this.fleet, new InstanceDeregistered(null, ORDERS_1, ORDERS, null, 0, "scaler", "moving", null));
+		InstanceDeregistered deregistered = new InstanceDeregistered(null, ORDERS_1, ORDERS, null, 0, "scaler",
+				"moving", null);
+		assertThat(apply(this.fleet, deregistered).lifecycle()).isEqualTo(Lifecycle.LEAVING);
+		assertThatExceptionOfType(LifecycleConflictException.class)
+			.isThrownBy(() -> this.fleet.decide(registration("v1", 6666)));
+		assertThat(this.fleet.decide(deregistered)).as("deregistered again while leaving").isEmpty();
+		Change departed = this.fleet.depart(ORDERS_1, "drained on every nginx node").orElseThrow();
+		this.fleet.accept(departed);
+		assertThat(departed.transitions()).containsExactly(new Transition(Lifecycle.LEAVING, Lifecycle.DEREGISTERED));
 		assertThat(apply(this.fleet, registration("v1", 6666)).lifecycle()).isEqualTo(Lifecycle.REGISTERED);
+	}
+
+	@Test
+	void aDeregistrationNamingAnInstanceOfAnotherServiceIsRefusedAndChangesNothing() {
+		InstanceSnapshot registered = apply(this.fleet, registration("v1", 9001));
+
+		assertThatExceptionOfType(LifecycleConflictException.class)
+			.isThrownBy(() -> this.fleet.decide(new InstanceDeregistered(null, ORDERS_1, ServiceName.of("billing"),
+					null, 0, "an app of billing", "", null)))
+			.withMessage("orders-1 is an instance of orders, not of billing: a deregistration names the instance's own"
+					+ " service");
+		assertThat(this.fleet.live(ORDERS_1)).contains(registered);
 	}
 
 	@Test
@@ -383,6 +403,12 @@ class RegisteredInstancesTests {
 
 	private static InstanceSnapshot apply(RegisteredInstances fleet, RegistrationMessage message) {
 		Change change = fleet.decide(message).orElseThrow();
+		fleet.accept(change);
+		return change.after();
+	}
+
+	private static InstanceSnapshot apply(RegisteredInstances fleet, OperateInstance command) {
+		Change change = fleet.decide(command).orElseThrow();
 		fleet.accept(change);
 		return change.after();
 	}

@@ -3,7 +3,6 @@ package dev.baton.registry.membership;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -24,7 +23,6 @@ import dev.baton.contracts.registry.Lifecycle;
 import dev.baton.contracts.registry.ObservedHealth;
 import dev.baton.registry.gates.GateChange;
 import dev.baton.registry.lifecycle.AllowedEndpoints;
-import dev.baton.registry.lifecycle.Change;
 import dev.baton.registry.lifecycle.RegisteredInstances;
 import dev.baton.registry.membership.Registry.GateRecord;
 import dev.baton.registry.versions.ExpectedVersions;
@@ -47,7 +45,7 @@ class RegistryVersionGuardTests {
 
 	private static final GateKey ADMIN = new GateKey(ORDERS, new Endpoint("127.0.0.1", 9001), Gate.ADMIN);
 
-	private final Recorded published = new Recorded();
+	private final RecordedPublications published = new RecordedPublications();
 
 	private final Registry registry = new Registry(
 			new RegisteredInstances((service) -> false, (service) -> AllowedEndpoints.ANY,
@@ -112,28 +110,6 @@ class RegistryVersionGuardTests {
 
 	private static DeploySucceeded succeeded(String id, String version) {
 		return new DeploySucceeded(DeployId.of(id), ORDERS, Version.of(version), 1000, AT);
-	}
-
-	/** What the registry published, in order. */
-	private static final class Recorded implements Publications {
-
-		private final List<Change> changes = new ArrayList<>();
-
-		private final List<GateChange> gates = new ArrayList<>();
-
-		private final List<GateChange> repairs = new ArrayList<>();
-
-		@Override
-		public void publish(Change change, List<GateChange> gates) {
-			this.changes.add(change);
-			this.gates.addAll(gates);
-		}
-
-		@Override
-		public void publishGates(List<GateChange> gates) {
-			this.repairs.addAll(gates);
-		}
-
 	}
 
 }

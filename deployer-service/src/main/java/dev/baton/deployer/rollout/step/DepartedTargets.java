@@ -74,6 +74,9 @@ public final class DepartedTargets {
 		if (instance.get().lifecycle() == Lifecycle.OFFLINE) {
 			return Optional.of("was taken offline");
 		}
+		if (instance.get().lifecycle() == Lifecycle.LEAVING) {
+			return Optional.of("was deregistered while online");
+		}
 		return Optional.empty();
 	}
 

@@ -10,8 +10,8 @@ import java.util.function.Predicate;
 
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.InstanceId;
-import dev.baton.contracts.registration.OperateInstance;
-import dev.baton.contracts.registration.OperatorAction;
+import dev.baton.contracts.operation.OperateInstance;
+import dev.baton.contracts.operation.OperatorAction;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.contracts.registry.Lifecycle;
 import dev.baton.deployer.rollout.DeployEvents;
@@ -67,7 +67,7 @@ final class SurgeArrivals {
 				(snapshot) -> snapshot.lifecycle() == Lifecycle.PRE_ONLINE || snapshot.lifecycle() == Lifecycle.ONLINE,
 				"healthy in the registry");
 		if (healthy.lifecycle() == Lifecycle.PRE_ONLINE) {
-			this.events.registration(new OperateInstance(null, this.plan.service(), id, OperatorAction.APPROVE,
+			this.events.operation(new OperateInstance(null, this.plan.service(), id, OperatorAction.APPROVE,
 					"deploy " + this.plan.deployId(), "verified on " + this.plan.version() + " to replace "
 							+ replacement.old().instanceId() + " (surge deploy)",
 					this.clock.instant()));

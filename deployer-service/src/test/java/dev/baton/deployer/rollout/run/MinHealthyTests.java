@@ -116,6 +116,20 @@ class MinHealthyTests {
 	}
 
 	@Test
+	void anInstanceLeavingBeforeItsBatchIsSkippedNamedAndNeverRestarted() throws InterruptedException {
+		DeployPlan plan = threeBatches(RolloutWorld.policy());
+		this.world.onRestart = () -> this.world.registry(target(2), Lifecycle.LEAVING, true);
+
+		this.world.runs.fresh(plan).run();
+
+		assertThat(this.world.describedSteps()).last().isEqualTo("DeploySucceeded");
+		assertThat(this.world.restarts).containsExactly("orders-1 v2", "orders-3 v2");
+		assertThat(this.world.gates).noneMatch((gate) -> gate.port() == 9002);
+		assertThat(this.world.auditReasons).contains(
+				"deploy.target-skipped: orders-2 was deregistered while online before its batch: skipped, never restarted");
+	}
+
+	@Test
 	void anInstanceDeregisteredBeforeItsBatchIsNamedInTheFailureAndNeverRestartedNorRolledBack()
 			throws InterruptedException {
 		DeployPlan plan = threeBatches(RolloutWorld.policy());

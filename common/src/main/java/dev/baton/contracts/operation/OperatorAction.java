@@ -1,4 +1,4 @@
-package dev.baton.contracts.registration;
+package dev.baton.contracts.operation;
 
 /**
  * What an operator may decide about an instance.

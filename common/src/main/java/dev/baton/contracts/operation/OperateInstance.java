@@ -1,4 +1,4 @@
-package dev.baton.contracts.registration;
+package dev.baton.contracts.operation;
 
 import java.time.Instant;
 import java.util.Objects;
@@ -24,7 +24,7 @@ import dev.baton.contracts.ServiceName;
  * @param at when; now when absent
  */
 public record OperateInstance(CommandId id, ServiceName service, InstanceId instanceId, OperatorAction action,
-		String by, String reason, Instant at) implements RegistrationMessage {
+		String by, String reason, Instant at) implements OperationMessage {
 
 	public OperateInstance {
 		Objects.requireNonNull(service, "service is required");
