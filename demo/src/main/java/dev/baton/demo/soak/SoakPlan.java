@@ -19,7 +19,7 @@ final class SoakPlan {
 
 	/** The topics whose records are commands someone acts on. */
 	static final List<String> COMMAND_TOPICS = List.of(Topic.NGINX_COMMANDS.suffix(), Topic.DEPLOY_REQUESTS.suffix(),
-			Topic.REGISTRATIONS.suffix());
+			Topic.REGISTRATIONS.suffix(), Topic.OPERATIONS.suffix());
 
 	/**
 	 * The latest a fault comes after the request: most deploys of the stack are done in
