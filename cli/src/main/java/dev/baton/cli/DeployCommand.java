@@ -19,6 +19,7 @@ import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStrategy;
+import dev.baton.contracts.nginx.DrainDeadline;
 
 /**
  * Publishes a deploy request and, with {@code --wait}, follows its steps to the verdict.
@@ -58,6 +59,15 @@ class DeployCommand implements Callable<Integer> {
 			+ " the old version's before the deploy goes on, e.g. 10%%; 0 for none; default: the service's canary")
 	private String canary;
 
+	@Option(names = "--drain-timeout", description = "how long each instance's drain may take, connections still open"
+			+ " then handled by --drain-on-timeout, e.g. 2m; default: the service's drain.timeout")
+	private Duration drainTimeout;
+
+	@Option(names = "--drain-on-timeout", description = "fail (nothing is restarted, the gate reopens, the deploy fails"
+			+ " naming the node and the connections open) or proceed (the instance gets SIGTERM with them open and the"
+			+ " app closes them); default: the service's drain.on-timeout")
+	private String drainOnTimeout;
+
 	@Option(names = "--plan", description = "only print the batches and steps the deployer would run now; nothing is"
 			+ " touched (exit 0, or 2 when the deploy would be rejected)")
 	private boolean plan;
@@ -88,6 +98,27 @@ class DeployCommand implements Callable<Integer> {
 		}
 	}
 
+	private Duration drainTimeout() {
+		if (this.drainTimeout != null && (this.drainTimeout.isNegative() || this.drainTimeout.isZero())) {
+			throw new ParameterException(this.spec.commandLine(),
+					"--drain-timeout must be a positive duration, e.g. 2m, got " + this.drainTimeout);
+		}
+		return this.drainTimeout;
+	}
+
+	private DrainDeadline.OnTimeout drainOnTimeout() {
+		if (this.drainOnTimeout == null) {
+			return null;
+		}
+		try {
+			return DrainDeadline.OnTimeout.valueOf(this.drainOnTimeout.toUpperCase(Locale.ROOT));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new ParameterException(this.spec.commandLine(),
+					"--drain-on-timeout must be fail or proceed, got '" + this.drainOnTimeout + "'");
+		}
+	}
+
 	private Integer canaryPercent() {
 		if (this.canary == null) {
 			return null;
@@ -112,8 +143,9 @@ class DeployCommand implements Callable<Integer> {
 		DeployRequested request = new DeployRequested(
 				DeployId
 					.of((this.deployId != null) ? this.deployId : (this.plan ? "plan-" : "cli-") + UUID.randomUUID()),
-				ServiceName.of(this.service), Version.of(this.version), this.batch, null, null, this.allowDowntime,
-				Requester.orCurrentUser(this.requestedBy), null, strategy(), this.bake, canaryPercent(), this.plan);
+				ServiceName.of(this.service), Version.of(this.version), this.batch, drainTimeout(), null,
+				this.allowDowntime, Requester.orCurrentUser(this.requestedBy), null, strategy(), this.bake,
+				canaryPercent(), this.plan, drainOnTimeout());
 		try (Kafka kafka = new Kafka(this.connection)) {
 			KafkaConsumer<String, String> steps = (this.wait || this.plan) ? kafka.reader("deploy.steps", false) : null;
 			kafka.send("deploy.requests", request.service().value(), request);

@@ -547,6 +547,33 @@ abstract class CliIntegrationTests {
 		assertThat(this.bench.readAll("deploy.requests")).hasSize(1);
 	}
 
+	@Test
+	void aDeployMayChooseItsDrainTimeoutAndWhatHappensToConnectionsStillOpenThen() {
+		answerRequestsWith("DeployRequested", (request) -> List.of(step("DeployPlanned",
+				request.path("deployId").asString(), ",\"version\":\"v2\",\"batches\":[[\"orders-1\"]],\"steps\":[]")));
+
+		CliBench.Result result = baton("deploy", "orders", "v2", "--plan", "--drain-timeout", "3s",
+				"--drain-on-timeout", "proceed", "--timeout", "60s");
+
+		assertThat(result.code()).as(result.err()).isEqualTo(ExitCode.OK);
+		assertThat(requests("DeployRequested")).singleElement().satisfies((request) -> {
+			assertThat(request.path("drainTimeout").asString()).isEqualTo("PT3S");
+			assertThat(request.path("drainOnTimeout").asString()).isEqualTo("PROCEED");
+		});
+	}
+
+	@Test
+	void aDrainPolicyOtherThanFailOrProceedOrADrainTimeoutOfNoTimeIsRefusedAndNothingIsPublished() {
+		CliBench.Result policy = baton("deploy", "orders", "v2", "--drain-on-timeout", "wait");
+		CliBench.Result timeout = baton("deploy", "orders", "v2", "--drain-timeout", "0s");
+
+		assertThat(policy.code()).isEqualTo(ExitCode.REJECTED);
+		assertThat(policy.err()).contains("--drain-on-timeout must be fail or proceed, got 'wait'");
+		assertThat(timeout.code()).isEqualTo(ExitCode.REJECTED);
+		assertThat(timeout.err()).contains("--drain-timeout must be a positive duration");
+		assertThat(this.bench.readAll("deploy.requests")).hasSize(1);
+	}
+
 	private List<JsonNode> requests(String type) {
 		return this.bench.readAll("deploy.requests")
 			.stream()

@@ -14,6 +14,7 @@ import dev.baton.contracts.deploy.DeployRequested;
 import dev.baton.contracts.deploy.DeployStarted;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.health.HealthStatus;
+import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.contracts.nginx.NginxCommand;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.operation.OperateInstance;
@@ -87,6 +88,21 @@ class HandWrittenJsonTests {
 		assertThat(requested.drainTimeout()).isEqualTo(Duration.ofSeconds(30));
 		assertThat(requested.allowDowntime()).isFalse();
 		assertThat(requested.batchSize()).isNull();
+		assertThat(requested.drainOnTimeout()).as("the service's configured policy").isNull();
+	}
+
+	@Test
+	void aDeployRequestMayChooseItsDrainPolicyAndNothingElse() {
+		String request = "{\"type\":\"DeployRequested\",\"deployId\":\"ci-4712\",\"service\":\"orders\","
+				+ "\"version\":\"v3\",\"drainTimeout\":\"PT2M\",\"drainOnTimeout\":\"%s\"}";
+
+		DeployRequested requested = (DeployRequested) this.json.readValue(request.formatted("PROCEED"),
+				DeployRequest.class);
+
+		assertThat(requested.drainOnTimeout()).isEqualTo(DrainDeadline.OnTimeout.PROCEED);
+		assertThat(requested.drainTimeout()).isEqualTo(Duration.ofMinutes(2));
+		assertThatException().isThrownBy(() -> this.json.readValue(request.formatted("IGNORE"), DeployRequest.class))
+			.withMessageContaining("IGNORE");
 	}
 
 	@Test

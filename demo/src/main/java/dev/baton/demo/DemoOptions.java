@@ -19,9 +19,11 @@ import java.util.Map;
  * @param reportDirectory where the report goes
  * @param console the ops console's address when the stack goes on running after the run
  * ({@code ./baton demo --keep}), for the report to link to; null otherwise
+ * @param quick CI's short run ({@code --short}): shorter settles, and no scenario that
+ * lasts as long as the streams it waits for
  */
 public record DemoOptions(Path root, Path run, String service, URI nginx, String kafka, double rate, Duration settle,
-		Path reportDirectory, URI console) {
+		Path reportDirectory, URI console, boolean quick) {
 
 	public static DemoOptions parse(String... args) {
 		Map<String, String> values = new HashMap<>();
@@ -44,7 +46,7 @@ public record DemoOptions(Path root, Path run, String service, URI nginx, String
 				values.getOrDefault("--kafka", "127.0.0.1:9092"),
 				Double.parseDouble(values.getOrDefault("--rate", "300")), Duration.ofSeconds(quick ? 2 : 5),
 				Path.of(values.getOrDefault("--report", run.resolve("report").toString())),
-				values.containsKey("--console") ? URI.create(values.get("--console")) : null);
+				values.containsKey("--console") ? URI.create(values.get("--console")) : null, quick);
 	}
 
 }

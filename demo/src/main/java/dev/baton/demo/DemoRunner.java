@@ -69,7 +69,12 @@ public final class DemoRunner {
 				new NginxControlRestartScenario("baton.nginx-control.routes." + service + ".slow-start=10s"),
 				// As steady load comes before the deploy without slow start: a JVM just
 				// started (nginx-control's) takes the cores for seconds.
-				configured, slow);
+				configured, slow, new WebSocketDeployScenario("v1", false), new WebSocketDeployScenario("v1", true));
+		if (!this.options.quick()) {
+			// Each drain waits for the streams, so this lasts as long as they do.
+			scenarios = new ArrayList<>(scenarios);
+			scenarios.add(new StreamsThroughDeployScenario("v2"));
+		}
 		List<ScenarioResult> results = new ArrayList<>();
 		List<String> verdicts = new ArrayList<>();
 		boolean passed = true;

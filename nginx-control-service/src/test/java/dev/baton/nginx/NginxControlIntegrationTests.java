@@ -38,6 +38,9 @@ import dev.baton.contracts.ServiceName;
 import dev.baton.nginx.dataplane.ControlClient;
 import dev.baton.nginx.dataplane.ControlRefusedException;
 import dev.baton.kafka.testing.FreePorts;
+import dev.baton.loadgen.live.ConnectionRecord;
+import dev.baton.loadgen.live.LongLivedClients;
+import dev.baton.loadgen.live.LongLivedSettings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -125,6 +128,39 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 		socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
 		await().atMost(WAIT).until(() -> this.topics.answer("PeerDrained", close, "node-a").isPresent());
 		assertThat(app.open()).isZero();
+	}
+
+	@Test
+	void anEventStreamAndALongPollThroughNginxRunToTheirEndWhileTheirPeerDrainsOnALongerDeadline() throws Exception {
+		StreamingApp app = closeLater(new StreamingApp());
+		RunningNode node = node("node-a", "managed", "orders");
+		this.topics.up("orders", app.endpoint());
+		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(app.endpoint())));
+		URI target = URI.create("http://127.0.0.1:" + node.listenPort("orders"));
+		LongLivedClients stream = closeLater(
+				LongLivedClients.start(LongLivedSettings.defaults(target).withWebSockets(0).withEventStreams(1, 30)));
+		CompletableFuture<HttpResponse<String>> poll = HttpClient.newHttpClient()
+			.sendAsync(HttpRequest.newBuilder(target.resolve("/poll?seconds=20")).build(),
+					HttpResponse.BodyHandlers.ofString());
+		await().atMost(WAIT)
+			.until(() -> node.control()
+				.inFlight(ServiceName.of("orders"), List.of(app.endpoint()), Duration.ZERO)
+				.get(app.endpoint()), (inFlight) -> inFlight != null && inFlight == 2);
+
+		String close = this.topics.close("orders", app.endpoint(), "DEPLOY", Duration.ofSeconds(40));
+
+		HttpResponse<String> answer = poll.get(60, TimeUnit.SECONDS);
+		assertThat(answer.statusCode()).isEqualTo(200);
+		assertThat(answer.body()).contains("\"reason\":\"elapsed\"");
+		assertThat(this.topics.answer("PeerDrained", close, "node-a")).as("drained while the stream is open").isEmpty();
+		await().atMost(Duration.ofSeconds(60)).until(() -> !stream.ended().isEmpty());
+		ConnectionRecord streamed = stream.ended().get(0);
+		assertThat(streamed.closedBy()).as(streamed.toString()).isEqualTo(ConnectionRecord.SERVER);
+		assertThat(streamed.reason()).isEqualTo("complete");
+		assertThat(streamed.received()).isEqualTo(30);
+		assertThat(streamed.bad()).isZero();
+		await().atMost(WAIT).until(() -> this.topics.answer("PeerDrained", close, "node-a").isPresent());
+		assertThat(this.topics.answer("PeerDrainTimedOut", close, "node-a")).isEmpty();
 	}
 
 	/** Collects the text messages a WebSocket receives. */

@@ -7,6 +7,7 @@ import java.util.Objects;
 import dev.baton.contracts.DeployId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
+import dev.baton.contracts.nginx.DrainDeadline;
 
 /**
  * CI asks for a version of a service on every instance. Optional fields fall back to the
@@ -14,6 +15,7 @@ import dev.baton.contracts.Version;
  *
  * <pre>
  * {"type":"DeployRequested","deployId":"ci-4711","service":"orders","version":"v2","requestedBy":"ci"}
+ * {"type":"DeployRequested","deployId":"ci-4712","service":"orders","version":"v3","drainTimeout":"PT2M","drainOnTimeout":"PROCEED"}
  * </pre>
  *
  * @param deployId chosen by the requester; steps and the verdict carry it
@@ -38,10 +40,15 @@ import dev.baton.contracts.Version;
  * on; absent for the service's default, 0 for no canary
  * @param dryRun only plan: the deployer answers with {@link DeployPlanned} (or
  * {@link DeployRejected}) and touches nothing
+ * @param drainOnTimeout what happens to an instance whose drain runs out of time with
+ * connections still open ({@code "FAIL"}: not restarted, the deploy fails;
+ * {@code "PROCEED"}: restarted with them open, the app closes them); absent for the
+ * service's configured {@code drain.on-timeout}
  */
 public record DeployRequested(DeployId deployId, ServiceName service, Version version, Integer batchSize,
 		Duration drainTimeout, Duration healthTimeout, boolean allowDowntime, String requestedBy, Instant at,
-		DeployStrategy strategy, Duration bake, Integer canaryPercent, boolean dryRun) implements DeployRequest {
+		DeployStrategy strategy, Duration bake, Integer canaryPercent, boolean dryRun,
+		DrainDeadline.OnTimeout drainOnTimeout) implements DeployRequest {
 
 	/** The largest canary share, in percent: a canary is a minority of the traffic. */
 	public static final int MAX_CANARY_PERCENT = 99;
@@ -64,6 +71,16 @@ public record DeployRequested(DeployId deployId, ServiceName service, Version ve
 		}
 		requestedBy = (requestedBy != null) ? requestedBy : "unknown";
 		at = (at != null) ? at : Instant.now();
+	}
+
+	/**
+	 * A request with the service's configured drain policy.
+	 */
+	public DeployRequested(DeployId deployId, ServiceName service, Version version, Integer batchSize,
+			Duration drainTimeout, Duration healthTimeout, boolean allowDowntime, String requestedBy, Instant at,
+			DeployStrategy strategy, Duration bake, Integer canaryPercent, boolean dryRun) {
+		this(deployId, service, version, batchSize, drainTimeout, healthTimeout, allowDowntime, requestedBy, at,
+				strategy, bake, canaryPercent, dryRun, null);
 	}
 
 	/**

@@ -11,8 +11,8 @@ import dev.baton.deployer.canary.CanaryThresholds;
 /**
  * How one service is deployed: rolling or surge, batch size, the floor of serving
  * instances, how long each wait may take, the bake after each batch and the canary. A
- * request may override the strategy, the batch size, two timeouts, the bake and the
- * canary's share.
+ * request may override the strategy, the batch size, two timeouts, the drain policy, the
+ * bake and the canary's share.
  *
  * @param maxUnavailable instances taken out of rotation at once
  * @param minHealthy instances that keep serving throughout
@@ -161,7 +161,7 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 		return new ServicePolicy((request.batchSize() != null) ? request.batchSize() : this.maxUnavailable,
 				this.minHealthy, (request.drainTimeout() != null) ? request.drainTimeout() : this.drainTimeout,
 				(request.healthTimeout() != null) ? request.healthTimeout() : this.healthTimeout, this.enableTimeout,
-				this.drainOnTimeout, this.checkInterval,
+				(request.drainOnTimeout() != null) ? request.drainOnTimeout() : this.drainOnTimeout, this.checkInterval,
 				(request.strategy() != null) ? request.strategy() : this.strategy, this.sparePorts,
 				this.downtimeAllowed, (request.bake() != null) ? request.bake() : this.bake,
 				(request.canaryPercent() != null) ? request.canaryPercent() : this.canaryPercent, this.canary,

@@ -123,6 +123,21 @@ class RolloutPlannerTests {
 	}
 
 	@Test
+	void aRequestChoosesItsDrainTimeoutAndPolicyOverTheServicesAndEachCommandCarriesThem() throws Refusal {
+		DeployRequested proceed = new DeployRequested(DeployId.of("d"), ServiceName.of("orders"), Version.of("v2"),
+				null, Duration.ofSeconds(3), null, false, "ci", null, null, null, null, false,
+				DrainDeadline.OnTimeout.PROCEED);
+		ServicePolicy failByDefault = new ServicePolicy(1, 1, Duration.ofSeconds(30), Duration.ofSeconds(1),
+				Duration.ofSeconds(1), DrainDeadline.OnTimeout.FAIL);
+
+		assertThat(this.planner.plan(proceed, instances(2), failByDefault, Instant.now()).policy().drainDeadline())
+			.isEqualTo(DrainDeadline.of(Duration.ofSeconds(3), DrainDeadline.OnTimeout.PROCEED));
+		assertThat(this.planner.plan(request(null, false), instances(2), failByDefault, Instant.now())
+			.policy()
+			.drainDeadline()).isEqualTo(DrainDeadline.of(Duration.ofSeconds(30), DrainDeadline.OnTimeout.FAIL));
+	}
+
+	@Test
 	void aCanaryNeedsABakeAndOldInstancesServingBesideIt() throws Refusal {
 		DeployRequested canary = new DeployRequested(DeployId.of("d"), ServiceName.of("orders"), Version.of("v2"), null,
 				null, null, false, "ci", null, null, Duration.ofSeconds(60), 10, false);
