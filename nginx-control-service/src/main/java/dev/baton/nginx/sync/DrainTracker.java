@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import dev.baton.clock.Ticker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
