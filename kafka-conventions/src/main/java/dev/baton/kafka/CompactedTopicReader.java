@@ -23,6 +23,7 @@ import org.springframework.kafka.listener.ConsumerRecordRecoverer;
 import org.springframework.kafka.support.serializer.DeserializationException;
 import org.springframework.kafka.support.serializer.SerializationUtils;
 
+import dev.baton.contracts.RecordPosition;
 import dev.baton.contracts.Topic;
 
 /**
@@ -90,6 +91,18 @@ public class CompactedTopicReader {
 	 * @return how many records the handler took
 	 */
 	public long catchUp(Topic topic, String groupId, BiConsumer<String, Object> handler) {
+		return catchUp(topic, groupId, (key, value, position) -> handler.accept(key, value));
+	}
+
+	/**
+	 * {@link #catchUp(Topic, String, BiConsumer)} for a handler that orders records by
+	 * where they lie in their topic, as a live listener can.
+	 * @param topic the topic, every partition of which is read
+	 * @param groupId the group whose position is read and moved
+	 * @param handler receives key, value and position of every valid record
+	 * @return how many records the handler took
+	 */
+	public long catchUp(Topic topic, String groupId, PositionedHandler handler) {
 		String name = this.names.name(topic);
 		Counts counts = new Counts();
 		// A consumer of the group, assigned partitions without seeking, starts where the
@@ -191,6 +204,11 @@ public class CompactedTopicReader {
 
 	private void readUpTo(Consumer<String, Object> consumer, Map<TopicPartition, Long> end,
 			BiConsumer<String, Object> handler, Counts counts) {
+		readUpTo(consumer, end, (key, value, position) -> handler.accept(key, value), counts);
+	}
+
+	private void readUpTo(Consumer<String, Object> consumer, Map<TopicPartition, Long> end, PositionedHandler handler,
+			Counts counts) {
 		while (!reached(consumer, end)) {
 			for (ConsumerRecord<String, Object> record : consumer.poll(POLL)) {
 				if (record.offset() >= end.get(new TopicPartition(record.topic(), record.partition()))) {
@@ -206,11 +224,11 @@ public class CompactedTopicReader {
 		}
 	}
 
-	private boolean handled(ConsumerRecord<String, Object> record, BiConsumer<String, Object> handler) {
+	private boolean handled(ConsumerRecord<String, Object> record, PositionedHandler handler) {
 		Exception invalid = unreadable(record);
 		if (invalid == null) {
 			try {
-				handler.accept(record.key(), record.value());
+				handler.accept(record.key(), record.value(), new RecordPosition(record.partition(), record.offset()));
 				return true;
 			}
 			catch (IllegalArgumentException | NullPointerException | ClassCastException | RejectedMessageException ex) {
@@ -237,6 +255,17 @@ public class CompactedTopicReader {
 		private long taken;
 
 		private long skipped;
+
+	}
+
+	/**
+	 * Takes a record with its position, for readers whose order comes from the topic
+	 * rather than from any time a record carries.
+	 */
+	@FunctionalInterface
+	public interface PositionedHandler {
+
+		void accept(String key, Object value, RecordPosition position);
 
 	}
 
