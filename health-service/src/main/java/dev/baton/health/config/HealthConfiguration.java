@@ -98,8 +98,8 @@ class HealthConfiguration {
 	}
 
 	@Bean
-	ProbedInstances fleet(ProbeLoop probeLoop, HealthProperties properties, Clock healthClock) {
-		return new ProbedInstances(probeLoop, new ServiceProbeSettings(properties), healthClock,
+	ProbedInstances fleet(ProbeLoop probeLoop, HealthProperties properties) {
+		return new ProbedInstances(probeLoop, new ServiceProbeSettings(properties),
 				properties.probe().restartTimeout());
 	}
 

@@ -109,7 +109,7 @@ class NginxControlConfiguration {
 
 	@Bean
 	OwedAnswers owedAnswers(NginxControlProperties properties, NginxSetup setup) {
-		return new OwedAnswers(setup.nodeId(), properties.answerWindow(), Clock.systemUTC());
+		return new OwedAnswers(setup.nodeId(), properties.answerWindow());
 	}
 
 	@Bean

@@ -66,7 +66,7 @@ class GateCommandsTests {
 
 	private final MutableClock clock = new MutableClock(Instant.now());
 
-	private final OwedAnswers owed = new OwedAnswers(NODE, Duration.ofMinutes(10), this.clock);
+	private final OwedAnswers owed = new OwedAnswers(NODE, Duration.ofMinutes(10));
 
 	private final List<ServiceName> changed = new CopyOnWriteArrayList<>();
 
