@@ -165,8 +165,7 @@ public final class ProbedInstances {
 			current.instance().watch(restart);
 		}
 		else {
-			logger.debug("{} {} is not probed here (yet): waiting up to {} ms for it", instanceId, what,
-					timeoutMillis);
+			logger.debug("{} {} is not probed here (yet): waiting up to {} ms for it", instanceId, what, timeoutMillis);
 			this.pending.put(instanceId, restart);
 		}
 	}

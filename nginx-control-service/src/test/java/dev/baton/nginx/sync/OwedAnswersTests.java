@@ -59,7 +59,8 @@ class OwedAnswersTests {
 
 	@Test
 	void theWindowIsJudgedOnEachWritersOwnClockSoThisNodesClockNeverSkipsAnOwedCommand() {
-		// This node runs on today's clock; the writers stamped their commands long before,
+		// This node runs on today's clock; the writers stamped their commands long
+		// before,
 		// and the registry's clock is five minutes behind the deployer's.
 		SetPeerGate deployerOld = close("d-old", 9001, "deployer-service", Duration.ofMinutes(-11));
 		SetPeerGate deployerNew = close("d-new", 9002, "deployer-service", Duration.ZERO);
