@@ -114,6 +114,18 @@ record Fault(FaultTarget target, Phase phase, boolean surge, Duration clockOffse
 	}
 
 	/**
+	 * The fault's name as a deploy id may hold it (no {@code @} nor {@code +}).
+	 * @return {@code target-phase}, and {@code .ahead-5m} or {@code .behind-5m} for a
+	 * skewed clock
+	 */
+	String idPart() {
+		String name = dashed(this.target.name()).replace("-service", "") + "-" + (this.surge ? "surge-" : "")
+				+ dashed(this.phase.name());
+		return isSkewed() ? name + (this.clockOffset.isNegative() ? ".behind-" : ".ahead-")
+				+ this.clockOffset.abs().toMinutes() + "m" : name;
+	}
+
+	/**
 	 * What the fault does, as the table says it.
 	 * @return the label
 	 */

@@ -107,7 +107,7 @@ final class FaultDeploy {
 		String version = "v1".equals(this.check.servingVersion().orElse("v2")) ? "v2" : "v1";
 		boolean surge = fault != null && fault.surge();
 		String name = (fault != null) ? fault.action() + " during " + fault.phaseLabel() : "undisturbed deploy";
-		String deployId = "chaos-" + ((fault != null) ? fault.name().replace('@', '-') : "undisturbed") + "-"
+		String deployId = "chaos-" + ((fault != null) ? fault.idPart() : "undisturbed") + "-"
 				+ System.currentTimeMillis();
 		this.out.printf("%n== %s: deploy %s %s (%s)%n", name, service, version, deployId);
 		List<String> notes = new ArrayList<>();

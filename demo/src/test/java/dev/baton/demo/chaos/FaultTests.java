@@ -39,6 +39,8 @@ class FaultTests {
 		assertThat(behind.clockOffset()).isEqualTo(Duration.ofMinutes(-5));
 		assertThat(behind.action()).isEqualTo("kill -9 registry-service, started again with its clock 5m behind");
 		assertThat(Fault.parse("registry@enable").isSkewed()).isFalse();
+		assertThat(Fault.parse("deployer@verify+5m").idPart()).isEqualTo("deployer-verify.ahead-5m");
+		assertThat(Fault.parse("deployer@surge-start").idPart()).isEqualTo("deployer-surge-start");
 	}
 
 	@Test

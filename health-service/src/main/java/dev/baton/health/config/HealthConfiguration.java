@@ -109,9 +109,9 @@ class HealthConfiguration {
 	}
 
 	@Bean
-	RestartStepListener deployStepListener(ProbedInstances fleet, CompactedTopicReader reader, Clock healthClock,
+	RestartStepListener deployStepListener(ProbedInstances fleet, CompactedTopicReader reader,
 			HealthProperties properties) {
-		return new RestartStepListener(fleet, reader, healthClock, properties.replica().stepsLookback());
+		return new RestartStepListener(fleet, reader, properties.replica().stepsLookback());
 	}
 
 	/**
