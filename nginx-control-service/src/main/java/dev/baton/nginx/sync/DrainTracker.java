@@ -177,7 +177,7 @@ public class DrainTracker implements AutoCloseable {
 			else if (count != null) {
 				this.lastCounts.put(drain, count);
 				this.metrics.inFlight(service, drain.endpoint(), count);
-				this.reports.counted(drain, count, now);
+				this.reports.counted(drain, count, now, nowNanos);
 			}
 		}
 	}
