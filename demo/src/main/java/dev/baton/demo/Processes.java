@@ -132,9 +132,11 @@ public final class Processes {
 	 * @return the time from its start to the line, empty when it did not come
 	 */
 	public Optional<Duration> relaunchShiftedAndAwait(String name, Duration offset, String words, Duration within) {
+		// Without FAKETIME_FORCE_MONOTONIC_FIX=0, libfaketime reworks every timed wait of
+		// the JVM's threads and a service takes minutes to start instead of seconds.
 		Map<String, String> faketime = Map.of("LD_PRELOAD", libfaketime().toString(), "FAKETIME",
-				(offset.isNegative() ? "-" : "+") + offset.abs().toSeconds() + "s", "FAKETIME_DONT_FAKE_MONOTONIC",
-				"1");
+				(offset.isNegative() ? "-" : "+") + offset.abs().toSeconds() + "s", "FAKETIME_DONT_FAKE_MONOTONIC", "1",
+				"FAKETIME_FORCE_MONOTONIC_FIX", "0");
 		long logged = logLength(name);
 		// the line's timestamp is on the shifted clock
 		return readyAfter(name, relaunch(name, List.of(), faketime), logged, words, within)
