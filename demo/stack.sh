@@ -9,7 +9,7 @@ SERVICE=orders
 INSTANCE_PORTS=(9001 9002 9003)
 SPARE_PORTS=(9004 9005 9001 9002) # where surge deploys start new instances: the spares, then back on the
 # first two instances' ports once a surge deploy moved them off (the chaos suite goes both ways)
-APT_PACKAGES=(nginx libnginx-mod-http-lua lua-resty-core supervisor curl)
+APT_PACKAGES=(nginx libnginx-mod-http-lua lua-resty-core supervisor curl faketime)
 JVM_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k)
 DEMO=$RUN/demo
 RELEASE_SETTINGS='' # extra lines for every release's release.properties
@@ -544,10 +544,11 @@ demo() {
 }
 
 chaos() {
-  local short=false fault=() usage="usage: ./baton chaos [--short] [--fault TARGET@PHASE]"
+  local short=false fault=() usage="usage: ./baton chaos [--short|--clocks] [--fault TARGET@PHASE]"
   while [ $# -gt 0 ]; do
     case $1 in
       --short) short=true ;;
+      --clocks) fault=(--clocks) ;;
       --fault) [ $# -ge 2 ] || die "$usage"; fault=(--fault "$2"); shift ;;
       *) die "$usage" ;;
     esac

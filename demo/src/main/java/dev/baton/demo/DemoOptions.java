@@ -28,8 +28,8 @@ public record DemoOptions(Path root, Path run, String service, URI nginx, String
 	public static DemoOptions parse(String... args) {
 		Map<String, String> values = new HashMap<>();
 		for (int i = 0; i < args.length; i++) {
-			if (args[i].equals("--short")) {
-				values.put("--short", "true");
+			if (args[i].equals("--short") || args[i].equals("--clocks")) {
+				values.put(args[i], "true");
 			}
 			else if (i + 1 < args.length) {
 				values.put(args[i], args[++i]);

@@ -11,8 +11,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -74,6 +76,10 @@ public final class Processes {
 	 * @return the new pid
 	 */
 	public long relaunch(String name, List<String> more) {
+		return relaunch(name, more, Map.of());
+	}
+
+	private long relaunch(String name, List<String> more, Map<String, String> environment) {
 		Path pids = this.run.resolve("pids");
 		try {
 			Path argv = pids.resolve(name + ".argv");
@@ -86,10 +92,11 @@ public final class Processes {
 				Files.writeString(argv, command.stream().map((arg) -> arg + "\0").collect(Collectors.joining()));
 			}
 			File log = this.run.resolve("logs").resolve(name + ".log").toFile();
-			Process process = new ProcessBuilder(command).redirectErrorStream(true)
+			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(ProcessBuilder.Redirect.appendTo(log))
-				.redirectInput(new File("/dev/null"))
-				.start();
+				.redirectInput(new File("/dev/null"));
+			builder.environment().putAll(environment);
+			Process process = builder.start();
 			Files.writeString(pids.resolve(name + ".pid"), process.pid() + "\n");
 			return process.pid();
 		}
@@ -110,6 +117,43 @@ public final class Processes {
 	public Optional<Duration> relaunchAndAwait(String name, List<String> more, String words, Duration within) {
 		long logged = logLength(name);
 		return readyAfter(name, relaunch(name, more), logged, words, within);
+	}
+
+	/**
+	 * Starts a process again, as {@link #relaunchAndAwait} does, with its wall clock
+	 * shifted: Debian's libfaketime, preloaded into the process itself (the
+	 * {@code faketime} command would fork, and its pid is not the service's), with the
+	 * monotonic clock left alone, as a JVM needs to run at all. Later relaunches run on
+	 * the true clock again.
+	 * @param name the process's name in the stack
+	 * @param offset how far its wall clock is from the true one
+	 * @param words what its line says (see {@link #readyAfter})
+	 * @param within how long to wait
+	 * @return the time from its start to the line, empty when it did not come
+	 */
+	public Optional<Duration> relaunchShiftedAndAwait(String name, Duration offset, String words, Duration within) {
+		// Without FAKETIME_FORCE_MONOTONIC_FIX=0, libfaketime reworks every timed wait of
+		// the JVM's threads and a service takes minutes to start instead of seconds.
+		Map<String, String> faketime = Map.of("LD_PRELOAD", libfaketime().toString(), "FAKETIME",
+				(offset.isNegative() ? "-" : "+") + offset.abs().toSeconds() + "s", "FAKETIME_DONT_FAKE_MONOTONIC", "1",
+				"FAKETIME_FORCE_MONOTONIC_FIX", "0");
+		long logged = logLength(name);
+		// the line's timestamp is on the shifted clock
+		return readyAfter(name, relaunch(name, List.of(), faketime), logged, words, within)
+			.map((took) -> took.minus(offset));
+	}
+
+	private static Path libfaketime() {
+		try (Stream<Path> libraries = Files.list(Path.of("/usr/lib"))) {
+			return libraries.map((dir) -> dir.resolve("faketime").resolve("libfaketime.so.1"))
+				.filter(Files::isReadable)
+				.findFirst()
+				.orElseThrow(() -> new IllegalStateException(
+						"libfaketime is not installed (Debian's faketime package): no clock can be shifted"));
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("cannot look for libfaketime", ex);
+		}
 	}
 
 	/**

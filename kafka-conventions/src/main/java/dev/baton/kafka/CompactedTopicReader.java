@@ -4,8 +4,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
 import org.apache.kafka.clients.consumer.Consumer;
@@ -23,6 +25,7 @@ import org.springframework.kafka.listener.ConsumerRecordRecoverer;
 import org.springframework.kafka.support.serializer.DeserializationException;
 import org.springframework.kafka.support.serializer.SerializationUtils;
 
+import dev.baton.contracts.RecordPosition;
 import dev.baton.contracts.Topic;
 
 /**
@@ -41,6 +44,8 @@ public class CompactedTopicReader {
 	private static final LogAccessor headerLog = new LogAccessor(CompactedTopicReader.class);
 
 	private static final Duration POLL = Duration.ofMillis(200);
+
+	private static final int NEWEST_POLLS = 25;
 
 	private final ConsumerFactory<String, Object> consumers;
 
@@ -90,6 +95,18 @@ public class CompactedTopicReader {
 	 * @return how many records the handler took
 	 */
 	public long catchUp(Topic topic, String groupId, BiConsumer<String, Object> handler) {
+		return catchUp(topic, groupId, (key, value, position) -> handler.accept(key, value));
+	}
+
+	/**
+	 * {@link #catchUp(Topic, String, BiConsumer)} for a handler that orders records by
+	 * where they lie in their topic, as a live listener can.
+	 * @param topic the topic, every partition of which is read
+	 * @param groupId the group whose position is read and moved
+	 * @param handler receives key, value and position of every valid record
+	 * @return how many records the handler took
+	 */
+	public long catchUp(Topic topic, String groupId, PositionedHandler handler) {
 		String name = this.names.name(topic);
 		Counts counts = new Counts();
 		// A consumer of the group, assigned partitions without seeking, starts where the
@@ -136,6 +153,69 @@ public class CompactedTopicReader {
 		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "read-back")) {
 			return readSince(consumer, partitions, sinceMillis, handler);
 		}
+	}
+
+	/**
+	 * Reads back what was published within a lookback of the newest record of each
+	 * partition, by the times the records carry. For a topic with one writer, the window
+	 * then compares that writer's clock with itself, never with this reader's: a reader
+	 * whose clock runs minutes ahead still finds the work it owes.
+	 * @param partitions the partitions to read
+	 * @param lookback how far before each partition's newest record to start
+	 * @param handler receives key and value of every valid record
+	 * @return the offset each partition was read up to
+	 */
+	public Map<TopicPartition, Long> readLatest(Collection<TopicPartition> partitions, Duration lookback,
+			BiConsumer<String, Object> handler) {
+		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "read-back")) {
+			Counts counts = new Counts();
+			consumer.assign(partitions);
+			Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+			Map<TopicPartition, Long> since = new HashMap<>();
+			newestTimes(consumer, end)
+				.forEach((partition, newest) -> since.put(partition, Math.max(0, newest - lookback.toMillis())));
+			Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(since);
+			for (TopicPartition partition : partitions) {
+				OffsetAndTimestamp first = found.get(partition);
+				consumer.seek(partition, (first != null) ? first.offset() : end.get(partition));
+			}
+			readUpTo(consumer, end, handler, counts);
+			logger.info("Read back {} records published within {} of the newest; skipped {} invalid", counts.taken,
+					lookback, counts.skipped);
+			return end;
+		}
+	}
+
+	/**
+	 * The time on the last record of each partition that has one, read from the record
+	 * itself.
+	 */
+	private static Map<TopicPartition, Long> newestTimes(Consumer<String, Object> consumer,
+			Map<TopicPartition, Long> end) {
+		Map<TopicPartition, Long> newest = new HashMap<>();
+		Map<TopicPartition, Long> beginning = consumer.beginningOffsets(end.keySet());
+		end.forEach((partition, offset) -> {
+			if (offset > beginning.get(partition)) {
+				consumer.seek(partition, offset - 1);
+			}
+			else {
+				consumer.pause(List.of(partition));
+			}
+		});
+		Set<TopicPartition> expected = new HashSet<>(end.keySet());
+		expected.removeAll(consumer.paused());
+		// A partition whose last offset is a transaction marker holds no record there;
+		// it is read from its start rather than missed.
+		for (int polls = 0; !expected.isEmpty() && polls < NEWEST_POLLS; polls++) {
+			for (ConsumerRecord<String, Object> record : consumer.poll(POLL)) {
+				TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+				newest.merge(partition, record.timestamp(), Math::max);
+				expected.remove(partition);
+			}
+		}
+		expected.forEach((partition) -> newest.put(partition, 0L));
+		consumer.resume(consumer.paused());
+		return newest;
 	}
 
 	/**
@@ -191,6 +271,11 @@ public class CompactedTopicReader {
 
 	private void readUpTo(Consumer<String, Object> consumer, Map<TopicPartition, Long> end,
 			BiConsumer<String, Object> handler, Counts counts) {
+		readUpTo(consumer, end, (key, value, position) -> handler.accept(key, value), counts);
+	}
+
+	private void readUpTo(Consumer<String, Object> consumer, Map<TopicPartition, Long> end, PositionedHandler handler,
+			Counts counts) {
 		while (!reached(consumer, end)) {
 			for (ConsumerRecord<String, Object> record : consumer.poll(POLL)) {
 				if (record.offset() >= end.get(new TopicPartition(record.topic(), record.partition()))) {
@@ -206,11 +291,11 @@ public class CompactedTopicReader {
 		}
 	}
 
-	private boolean handled(ConsumerRecord<String, Object> record, BiConsumer<String, Object> handler) {
+	private boolean handled(ConsumerRecord<String, Object> record, PositionedHandler handler) {
 		Exception invalid = unreadable(record);
 		if (invalid == null) {
 			try {
-				handler.accept(record.key(), record.value());
+				handler.accept(record.key(), record.value(), new RecordPosition(record.partition(), record.offset()));
 				return true;
 			}
 			catch (IllegalArgumentException | NullPointerException | ClassCastException | RejectedMessageException ex) {
@@ -237,6 +322,17 @@ public class CompactedTopicReader {
 		private long taken;
 
 		private long skipped;
+
+	}
+
+	/**
+	 * Takes a record with its position, for readers whose order comes from the topic
+	 * rather than from any time a record carries.
+	 */
+	@FunctionalInterface
+	public interface PositionedHandler {
+
+		void accept(String key, Object value, RecordPosition position);
 
 	}
 

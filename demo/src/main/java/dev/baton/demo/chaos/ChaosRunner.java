@@ -48,8 +48,8 @@ public final class ChaosRunner {
 			List<String> arguments = Arrays.asList(args);
 			int only = arguments.indexOf("--fault");
 			List<Fault> faults = (only >= 0 && only + 1 < arguments.size())
-					? List.of(Fault.parse(arguments.get(only + 1)))
-					: arguments.contains("--short") ? Fault.quick() : Fault.all();
+					? List.of(Fault.parse(arguments.get(only + 1))) : arguments.contains("--clocks") ? Fault.clocks()
+							: arguments.contains("--short") ? Fault.quick() : Fault.all();
 			return new ChaosRunner(DemoOptions.parse(args), faults, arguments.contains("--short"), out).run();
 		});
 	}

@@ -40,7 +40,7 @@ final class ChaosTable {
 	private static void row(StringBuilder table, FaultResult result, Duration baseline) {
 		Fault fault = result.fault();
 		Verdict verdict = Verdict.of(result, baseline);
-		cells(table, (fault != null) ? fault.target().action() : "none (undisturbed deploy)",
+		cells(table, (fault != null) ? fault.action() : "none (undisturbed deploy)",
 				(fault != null) ? fault.phaseLabel() : "—", (fault != null) ? result.landed() : "—",
 				result.outcome().label() + (result.reason().isEmpty() ? "" : ": " + result.reason()),
 				(result.outcome() == Outcome.NO_VERDICT ? "> " : "") + seconds(result.duration()),
@@ -62,7 +62,7 @@ final class ChaosTable {
 	}
 
 	private static String name(FaultResult result) {
-		return result.fault().target().action() + " during " + result.fault().phaseLabel();
+		return result.fault().action() + " during " + result.fault().phaseLabel();
 	}
 
 	static String seconds(Duration duration) {

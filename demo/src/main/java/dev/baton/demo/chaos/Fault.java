@@ -1,30 +1,45 @@
 package dev.baton.demo.chaos;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * One fault of the suite: what is hit, the phase of the first instance's rollout that
- * fires it, and whether that rollout is a surge deploy's.
+ * fires it, whether that rollout is a surge deploy's, and for a service killed, whether
+ * it comes back with its wall clock shifted.
  *
  * @param target what is hit
  * @param phase when
  * @param surge whether the deploy is a surge deploy
+ * @param clockOffset how far from the true time the killed service's wall clock runs once
+ * started again; zero for the true clock
  */
-record Fault(FaultTarget target, Phase phase, boolean surge) {
+record Fault(FaultTarget target, Phase phase, boolean surge, Duration clockOffset) {
+
+	/**
+	 * Five minutes: far more than hosts kept by NTP drift apart, far less than any
+	 * expiry.
+	 */
+	static final Duration SKEW = Duration.ofMinutes(5);
 
 	/** A fault during a rolling deploy. */
 	Fault(FaultTarget target, Phase phase) {
 		this(target, phase, false);
 	}
 
+	Fault(FaultTarget target, Phase phase, boolean surge) {
+		this(target, phase, surge, Duration.ZERO);
+	}
+
 	/**
-	 * Every component in every phase where it has work, rolling deploys first.
+	 * Every component in every phase where it has work, rolling deploys first, then the
+	 * skewed clocks.
 	 * @return the faults, in the order they run
 	 */
 	static List<Fault> all() {
-		return List.of(new Fault(FaultTarget.DEPLOYER, Phase.DRAIN_WAIT),
+		List<Fault> faults = new ArrayList<>(List.of(new Fault(FaultTarget.DEPLOYER, Phase.DRAIN_WAIT),
 				new Fault(FaultTarget.DEPLOYER, Phase.RESTART), new Fault(FaultTarget.DEPLOYER, Phase.VERIFY),
 				new Fault(FaultTarget.DEPLOYER, Phase.ENABLE), new Fault(FaultTarget.NGINX_CONTROL, Phase.DRAIN_WAIT),
 				new Fault(FaultTarget.NGINX_CONTROL, Phase.ENABLE), new Fault(FaultTarget.HEALTH, Phase.RESTART),
@@ -34,7 +49,27 @@ record Fault(FaultTarget target, Phase phase, boolean surge) {
 				surge(FaultTarget.DEPLOYER, Phase.START), surge(FaultTarget.DEPLOYER, Phase.VERIFY),
 				surge(FaultTarget.DEPLOYER, Phase.ENABLE), surge(FaultTarget.DEPLOYER, Phase.DRAIN_WAIT),
 				surge(FaultTarget.DEPLOYER, Phase.RETIRE), surge(FaultTarget.NGINX_CONTROL, Phase.DRAIN_WAIT),
-				surge(FaultTarget.HEALTH, Phase.VERIFY), surge(FaultTarget.REGISTRY, Phase.ENABLE));
+				surge(FaultTarget.HEALTH, Phase.VERIFY), surge(FaultTarget.REGISTRY, Phase.ENABLE)));
+		faults.addAll(clocks());
+		return List.copyOf(faults);
+	}
+
+	/**
+	 * Each of Baton's four services killed in the phase where it has most to decide, and
+	 * started again with its wall clock {@link #SKEW} ahead, then, in the next deploy,
+	 * {@link #SKEW} behind: ten minutes back from its own last records. No deadline or
+	 * order may depend on it.
+	 * @return the faults, in the order they run
+	 */
+	static List<Fault> clocks() {
+		List<Fault> faults = new ArrayList<>();
+		for (Fault fault : List.of(new Fault(FaultTarget.DEPLOYER, Phase.VERIFY),
+				new Fault(FaultTarget.REGISTRY, Phase.ENABLE), new Fault(FaultTarget.HEALTH, Phase.RESTART),
+				new Fault(FaultTarget.NGINX_CONTROL, Phase.DRAIN_WAIT))) {
+			faults.add(new Fault(fault.target(), fault.phase(), false, SKEW));
+			faults.add(new Fault(fault.target(), fault.phase(), false, SKEW.negated()));
+		}
+		return faults;
 	}
 
 	/**
@@ -75,7 +110,36 @@ record Fault(FaultTarget target, Phase phase, boolean surge) {
 	 */
 	String name() {
 		return dashed(this.target.name()).replace("-service", "") + "@" + (this.surge ? "surge-" : "")
+				+ dashed(this.phase.name()) + (isSkewed() ? offsetLabel() : "");
+	}
+
+	/**
+	 * The fault's name as a deploy id may hold it (no {@code @} nor {@code +}).
+	 * @return {@code target-phase}, and {@code .ahead-5m} or {@code .behind-5m} for a
+	 * skewed clock
+	 */
+	String idPart() {
+		String name = dashed(this.target.name()).replace("-service", "") + "-" + (this.surge ? "surge-" : "")
 				+ dashed(this.phase.name());
+		return isSkewed() ? name + (this.clockOffset.isNegative() ? ".behind-" : ".ahead-")
+				+ this.clockOffset.abs().toMinutes() + "m" : name;
+	}
+
+	/**
+	 * What the fault does, as the table says it.
+	 * @return the label
+	 */
+	String action() {
+		return this.target.action() + (isSkewed() ? ", started again with its clock " + offsetLabel().substring(1) + " "
+				+ (this.clockOffset.isNegative() ? "behind" : "ahead") : "");
+	}
+
+	boolean isSkewed() {
+		return !this.clockOffset.isZero();
+	}
+
+	private String offsetLabel() {
+		return (this.clockOffset.isNegative() ? "-" : "+") + this.clockOffset.abs().toMinutes() + "m";
 	}
 
 	/**

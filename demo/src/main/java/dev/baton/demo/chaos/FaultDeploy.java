@@ -106,9 +106,8 @@ final class FaultDeploy {
 		String service = this.stack.options().service();
 		String version = "v1".equals(this.check.servingVersion().orElse("v2")) ? "v2" : "v1";
 		boolean surge = fault != null && fault.surge();
-		String name = (fault != null) ? fault.target().action() + " during " + fault.phaseLabel()
-				: "undisturbed deploy";
-		String deployId = "chaos-" + ((fault != null) ? fault.name().replace('@', '-') : "undisturbed") + "-"
+		String name = (fault != null) ? fault.action() + " during " + fault.phaseLabel() : "undisturbed deploy";
+		String deployId = "chaos-" + ((fault != null) ? fault.idPart() : "undisturbed") + "-"
 				+ System.currentTimeMillis();
 		this.out.printf("%n== %s: deploy %s %s (%s)%n", name, service, version, deployId);
 		List<String> notes = new ArrayList<>();
@@ -130,14 +129,14 @@ final class FaultDeploy {
 			if (request.code() != 0) {
 				notes.add("request not published: " + (request.out() + " " + request.err()).strip());
 			}
-			followed = watch.follow(deployId, trigger, () -> injected[0] = this.injector.inject(fault.target()), bound);
+			followed = watch.follow(deployId, trigger, () -> injected[0] = this.injector.inject(fault), bound);
 			leastUp = surge ? sampler.least() : upBefore;
 		}
 		Duration duration = followed.ended() ? Duration.ofNanos(System.nanoTime() - start) : bound;
 		Await.steadyLoad(SETTLE);
 		LoadResult requests = load.stop();
 		if (injected[0] != null) {
-			notes.add(fault.target().action() + ": " + injected[0].note() + " at " + followed.faultFired() + ", "
+			notes.add(fault.action() + ": " + injected[0].note() + " at " + followed.faultFired() + ", "
 					+ ended(injected[0]));
 		}
 		Optional<String> missing = this.recovery.await(notes);

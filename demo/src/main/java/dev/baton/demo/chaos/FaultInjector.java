@@ -11,9 +11,10 @@ import dev.baton.demo.Processes;
 
 /**
  * Does a fault to the real processes: {@code kill -9} of a service, started again after
- * {@link #RESTART_AFTER} with its own command line (a lost node after {@link #LOST_FOR});
- * SIGSTOP of the broker, SIGCONT after {@link #PAUSE}; {@code kill -9} of nginx's master
- * and workers at once (nginx-control, which started it, is left to notice).
+ * {@link #RESTART_AFTER} with its own command line, its wall clock shifted where the
+ * fault says so (a lost node after {@link #LOST_FOR}); SIGSTOP of the broker, SIGCONT
+ * after {@link #PAUSE}; {@code kill -9} of nginx's master and workers at once
+ * (nginx-control, which started it, is left to notice).
  */
 final class FaultInjector {
 
@@ -37,17 +38,17 @@ final class FaultInjector {
 
 	/**
 	 * Does the fault now.
-	 * @param target what to hit
+	 * @param fault the fault
 	 * @return what was done, and when the fault's own end (the restart, the SIGCONT) is
 	 * done
 	 */
-	Injected inject(FaultTarget target) {
+	Injected inject(Fault fault) {
 		try {
-			return switch (target) {
+			return switch (fault.target()) {
 				case BROKER -> pause();
 				case NGINX -> killNginx();
-				case NODE_LOST -> killService(target, LOST_FOR);
-				default -> killService(target, RESTART_AFTER);
+				case NODE_LOST -> killService(fault.target(), LOST_FOR, Duration.ZERO);
+				default -> killService(fault.target(), RESTART_AFTER, fault.clockOffset());
 			};
 		}
 		catch (RuntimeException ex) {
@@ -56,12 +57,15 @@ final class FaultInjector {
 		}
 	}
 
-	private Injected killService(FaultTarget target, Duration downFor) {
+	private Injected killService(FaultTarget target, Duration downFor, Duration clockOffset) {
 		String name = target.process();
 		long pid = this.processes.pid(name).orElseThrow(() -> new IllegalStateException(name + " is not running"));
 		Processes.signal("KILL", List.of(pid));
 		CompletableFuture<Optional<Duration>> back = CompletableFuture.supplyAsync(
-				() -> this.processes.relaunchAndAwait(name, List.of(), target.ready(), READY_WITHIN), after(downFor));
+				() -> clockOffset.isZero()
+						? this.processes.relaunchAndAwait(name, List.of(), target.ready(), READY_WITHIN)
+						: this.processes.relaunchShiftedAndAwait(name, clockOffset, target.ready(), READY_WITHIN),
+				after(downFor));
 		return new Injected("killed pid " + pid,
 				back.thenApply((ready) -> "started again, "
 						+ ready.map((took) -> "back at work " + ChaosTable.seconds(took) + " after its start")

@@ -72,7 +72,20 @@ final class PhaseTrigger {
 		return COMMANDS.equals(topic) && "SetPeerGate".equals(value.path("type").asString())
 				&& this.service.equals(value.path("service").asString())
 				&& "DEPLOY".equals(value.path("gate").asString()) && !value.path("open").asBoolean(true)
-				&& !Instant.parse(value.path("at").asString()).isBefore(this.since);
+				&& ownCommand(value);
+	}
+
+	/**
+	 * Whether a gate command is this deploy's: the deployer names the deploy in the
+	 * reason of every command it writes. A command without that name is judged by its
+	 * time, which the deployer's clock wrote, only for records of older deployers.
+	 */
+	private boolean ownCommand(JsonNode value) {
+		String reason = value.path("reason").asString("");
+		if (reason.contains(" of ")) {
+			return reason.contains(" of " + this.deployId + ":");
+		}
+		return !Instant.parse(value.path("at").asString()).isBefore(this.since);
 	}
 
 	private boolean startsStep(String topic, JsonNode value) {

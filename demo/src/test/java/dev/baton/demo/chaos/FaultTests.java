@@ -1,5 +1,6 @@
 package dev.baton.demo.chaos;
 
+import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -10,10 +11,11 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class FaultTests {
 
 	@Test
-	void theFullSuiteHitsEachServiceInEveryPhaseWhereItHasWorkThenTheBrokerAndNginxThenLosesTheNodeThenDoesItAllInSurgeDeploys() {
-		assertThat(Fault.all()).containsExactly(new Fault(FaultTarget.DEPLOYER, Phase.DRAIN_WAIT),
-				new Fault(FaultTarget.DEPLOYER, Phase.RESTART), new Fault(FaultTarget.DEPLOYER, Phase.VERIFY),
-				new Fault(FaultTarget.DEPLOYER, Phase.ENABLE), new Fault(FaultTarget.NGINX_CONTROL, Phase.DRAIN_WAIT),
+	void theFullSuiteHitsEachServiceInEveryPhaseWhereItHasWorkThenTheBrokerAndNginxThenLosesTheNodeThenDoesItAllInSurgeDeploysThenSkewsTheClocks() {
+		assertThat(Fault.all().subList(0, Fault.all().size() - Fault.clocks().size())).containsExactly(
+				new Fault(FaultTarget.DEPLOYER, Phase.DRAIN_WAIT), new Fault(FaultTarget.DEPLOYER, Phase.RESTART),
+				new Fault(FaultTarget.DEPLOYER, Phase.VERIFY), new Fault(FaultTarget.DEPLOYER, Phase.ENABLE),
+				new Fault(FaultTarget.NGINX_CONTROL, Phase.DRAIN_WAIT),
 				new Fault(FaultTarget.NGINX_CONTROL, Phase.ENABLE), new Fault(FaultTarget.HEALTH, Phase.RESTART),
 				new Fault(FaultTarget.HEALTH, Phase.VERIFY), new Fault(FaultTarget.REGISTRY, Phase.VERIFY),
 				new Fault(FaultTarget.REGISTRY, Phase.ENABLE), new Fault(FaultTarget.BROKER, Phase.VERIFY),
@@ -24,6 +26,21 @@ class FaultTests {
 				new Fault(FaultTarget.DEPLOYER, Phase.RETIRE, true),
 				new Fault(FaultTarget.NGINX_CONTROL, Phase.DRAIN_WAIT, true),
 				new Fault(FaultTarget.HEALTH, Phase.VERIFY, true), new Fault(FaultTarget.REGISTRY, Phase.ENABLE, true));
+		assertThat(Fault.all()).endsWith(Fault.clocks().toArray(Fault[]::new));
+	}
+
+	@Test
+	void theClockFaultsRestartEachServiceFiveMinutesAheadThenFiveMinutesBehind() {
+		assertThat(Fault.clocks()).extracting(Fault::name)
+			.containsExactly("deployer@verify+5m", "deployer@verify-5m", "registry@enable+5m", "registry@enable-5m",
+					"health@restart+5m", "health@restart-5m", "nginx-control@drain-wait+5m",
+					"nginx-control@drain-wait-5m");
+		Fault behind = Fault.parse("registry@enable-5m");
+		assertThat(behind.clockOffset()).isEqualTo(Duration.ofMinutes(-5));
+		assertThat(behind.action()).isEqualTo("kill -9 registry-service, started again with its clock 5m behind");
+		assertThat(Fault.parse("registry@enable").isSkewed()).isFalse();
+		assertThat(Fault.parse("deployer@verify+5m").idPart()).isEqualTo("deployer-verify.ahead-5m");
+		assertThat(Fault.parse("deployer@surge-start").idPart()).isEqualTo("deployer-surge-start");
 	}
 
 	@Test

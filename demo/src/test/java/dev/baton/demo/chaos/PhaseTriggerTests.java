@@ -1,5 +1,6 @@
 package dev.baton.demo.chaos;
 
+import java.time.Duration;
 import java.time.Instant;
 
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,18 @@ class PhaseTriggerTests {
 		assertThat(trigger.firesOn(PhaseTrigger.COMMANDS, Steps.gate("HEALTH", false, LATER))).isFalse();
 		assertThat(trigger.firesOn(PhaseTrigger.COMMANDS, Steps.gate("DEPLOY", false, LATER))).isTrue();
 		assertThat(trigger.instance()).isEqualTo("127.0.0.1:9001");
+	}
+
+	@Test
+	void drainWaitFiresOnTheGateThisDeployClosesWhateverTheDeployersClockStampedOnIt() {
+		PhaseTrigger trigger = new PhaseTrigger(Phase.DRAIN_WAIT, Steps.DEPLOY, "orders", REQUESTED);
+		Instant behind = REQUESTED.minus(Duration.ofMinutes(5));
+		assertThat(trigger.firesOn(PhaseTrigger.COMMANDS,
+				Steps.gate("DEPLOY", false, LATER, "ROLLOUT of an-earlier-deploy: draining for a restart")))
+			.isFalse();
+		assertThat(trigger.firesOn(PhaseTrigger.COMMANDS,
+				Steps.gate("DEPLOY", false, behind, "ROLLOUT of " + Steps.DEPLOY + ": draining for a restart")))
+			.isTrue();
 	}
 
 	@Test

@@ -34,6 +34,10 @@ final class Steps {
 	}
 
 	static JsonNode gate(String gate, boolean open, Instant at) {
+		return gate(gate, open, at, "");
+	}
+
+	static JsonNode gate(String gate, boolean open, Instant at, String reason) {
 		return Json.mapper()
 			.createObjectNode()
 			.put("type", "SetPeerGate")
@@ -44,6 +48,7 @@ final class Steps {
 			.put("gate", gate)
 			.put("open", open)
 			.put("by", "deployer-service")
+			.put("reason", reason)
 			.put("at", at.toString());
 	}
 

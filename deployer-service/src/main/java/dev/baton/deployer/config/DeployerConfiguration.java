@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
+import dev.baton.clock.Ticker;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -78,8 +79,8 @@ class DeployerConfiguration {
 	}
 
 	@Bean
-	NginxNodes nginxNodes(Clock clock, DeployerProperties properties, DeployEvents events) {
-		return new NginxNodes(clock, properties.nodeExpiry(),
+	NginxNodes nginxNodes(DeployerProperties properties, DeployEvents events) {
+		return new NginxNodes(Ticker.SYSTEM, properties.nodeExpiry(),
 				(node, action, reason) -> events.audit(node.value(), action, reason, Map.of("node", node.value())));
 	}
 

@@ -1,8 +1,6 @@
 package dev.baton.deployer.fleet;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.baton.clock.Ticker;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.nginx.NginxEvent;
@@ -22,13 +21,18 @@ import dev.baton.contracts.nginx.NodeLeft;
  * heartbeat, until it says it left ({@link NodeLeft}), an operator forgets it
  * ({@link NodeForgotten}) or it has been silent longer than the expiry. Silence alone,
  * shorter than that, never removes a node: an nginx-control that died does not mean its
- * nginx stopped routing. A heartbeat newer than a node's removal brings it back, whatever
- * order the two are read in. Times in the future count as now, so a fast clock cannot
- * keep a node in the set, nor keep it out.
+ * nginx stopped routing.
+ * <p>
+ * No time a record carries decides anything here: a node's clock, or an operator's, may
+ * be minutes off this one. Heartbeats, departures and removals of one node share its key,
+ * so they are read in the order they were written, and the last one read wins. Silence is
+ * timed from when this deployer read the heartbeat, on its own monotonic clock; a
+ * heartbeat read back at start counts from then, so a node is never dropped sooner than a
+ * full expiry after this deployer could last have heard from it.
  */
 public final class NginxNodes {
 
-	private final Clock clock;
+	private final Ticker ticker;
 
 	private final Duration expiry;
 
@@ -36,8 +40,8 @@ public final class NginxNodes {
 
 	private final Map<NodeId, Known> nodes = new HashMap<>();
 
-	public NginxNodes(Clock clock, Duration expiry, NodeRemovals removals) {
-		this.clock = clock;
+	public NginxNodes(Ticker ticker, Duration expiry, NodeRemovals removals) {
+		this.ticker = ticker;
 		this.expiry = expiry;
 		this.removals = removals;
 	}
@@ -60,18 +64,13 @@ public final class NginxNodes {
 
 	private synchronized void apply(NginxEvent event, boolean live) {
 		if (event instanceof NodeHeartbeat heartbeat) {
-			Known known = this.nodes.get(heartbeat.nodeId());
-			Instant at = notAfterNow(heartbeat.at());
-			if (known == null || at.isAfter(known.heardAt())) {
-				this.nodes.put(heartbeat.nodeId(),
-						new Known(at, heartbeat.services(), (known != null) ? known.removedAt() : null, false));
-			}
+			this.nodes.put(heartbeat.nodeId(), new Known(this.ticker.nanos(), heartbeat.services(), false, false));
 		}
 		else if (event instanceof NodeLeft left) {
-			remove(left.nodeId(), left.at(), live, "node.left", "the node left: " + left.reason());
+			remove(left.nodeId(), live, "node.left", "the node left: " + left.reason());
 		}
 		else if (event instanceof NodeForgotten forgotten) {
-			remove(forgotten.nodeId(), forgotten.at(), live, "node.forgotten",
+			remove(forgotten.nodeId(), live, "node.forgotten",
 					"forgotten by " + forgotten.requestedBy() + ": " + forgotten.reason());
 		}
 		if (live) {
@@ -79,27 +78,28 @@ public final class NginxNodes {
 		}
 	}
 
-	private void remove(NodeId node, Instant at, boolean live, String action, String reason) {
-		Known known = this.nodes.computeIfAbsent(node, (id) -> new Known(Instant.EPOCH, List.of(), null, false));
-		boolean wasMember = known.member(this.clock.instant(), this.expiry);
-		Instant removedAt = notAfterNow(at);
-		if (known.removedAt() == null || removedAt.isAfter(known.removedAt())) {
-			this.nodes.put(node, new Known(known.heardAt(), known.services(), removedAt, known.expiryReported()));
+	private void remove(NodeId node, boolean live, String action, String reason) {
+		Known known = this.nodes.get(node);
+		if (known == null) {
+			return;
 		}
-		if (live && wasMember && !this.nodes.get(node).member(this.clock.instant(), this.expiry)) {
+		boolean wasMember = known.member(this.ticker.nanos(), this.expiry);
+		this.nodes.put(node, new Known(known.heardNanos(), known.services(), true, known.expiryReported()));
+		if (live && wasMember) {
 			this.removals.removed(node, action, reason);
 		}
 	}
 
 	private void reportExpired() {
-		Instant now = this.clock.instant();
+		long now = this.ticker.nanos();
 		this.nodes.replaceAll((node, known) -> {
-			if (known.expiryReported() || !known.notRemoved() || known.heardAt().plus(this.expiry).isAfter(now)) {
+			if (known.expiryReported() || known.removed() || known.member(now, this.expiry)) {
 				return known;
 			}
 			this.removals.removed(node, "node.expired",
-					"no heartbeat since " + known.heardAt() + ", longer than the expiry of " + this.expiry);
-			return new Known(known.heardAt(), known.services(), known.removedAt(), true);
+					"no heartbeat for " + Duration.ofNanos(now - known.heardNanos()).withNanos(0)
+							+ ", longer than the expiry of " + this.expiry);
+			return new Known(known.heardNanos(), known.services(), known.removed(), true);
 		});
 	}
 
@@ -111,7 +111,7 @@ public final class NginxNodes {
 	 */
 	public synchronized Set<NodeId> nodesOf(ServiceName service) {
 		reportExpired();
-		Instant now = this.clock.instant();
+		long now = this.ticker.nanos();
 		Set<NodeId> members = new TreeSet<>((a, b) -> a.value().compareTo(b.value()));
 		this.nodes.forEach((node, known) -> {
 			if (known.member(now, this.expiry) && (known.services().isEmpty() || known.services().contains(service))) {
@@ -123,37 +123,30 @@ public final class NginxNodes {
 
 	public synchronized boolean isMember(NodeId node) {
 		return Optional.ofNullable(this.nodes.get(node))
-			.map((known) -> known.member(this.clock.instant(), this.expiry))
+			.map((known) -> known.member(this.ticker.nanos(), this.expiry))
 			.orElse(false);
 	}
 
 	/**
-	 * When a node leaves the set by expiry unless it sends another heartbeat.
+	 * How long until a node leaves the set by expiry unless it sends another heartbeat.
 	 * @param node the node
-	 * @return the moment, or empty for a node never heard from
+	 * @return the time left, zero once expired, or empty for a node never heard from
 	 */
-	public synchronized Optional<Instant> expiresAt(NodeId node) {
-		return Optional.ofNullable(this.nodes.get(node)).map((known) -> known.heardAt().plus(this.expiry));
-	}
-
-	private Instant notAfterNow(Instant at) {
-		Instant now = this.clock.instant();
-		return at.isAfter(now) ? now : at;
+	public synchronized Optional<Duration> untilExpiry(NodeId node) {
+		long now = this.ticker.nanos();
+		return Optional.ofNullable(this.nodes.get(node))
+			.map((known) -> Duration.ofNanos(Math.max(0, this.expiry.toNanos() - (now - known.heardNanos()))));
 	}
 
 	/**
-	 * @param heardAt the newest heartbeat
-	 * @param removedAt the newest removal, or null
+	 * @param heardNanos when this deployer read the newest heartbeat, on its ticker
+	 * @param removed whether the node left or was forgotten after that heartbeat
 	 * @param expiryReported whether the expiry of this heartbeat was reported
 	 */
-	private record Known(Instant heardAt, List<ServiceName> services, Instant removedAt, boolean expiryReported) {
+	private record Known(long heardNanos, List<ServiceName> services, boolean removed, boolean expiryReported) {
 
-		boolean member(Instant now, Duration expiry) {
-			return notRemoved() && this.heardAt.plus(expiry).isAfter(now);
-		}
-
-		boolean notRemoved() {
-			return this.removedAt == null || this.heardAt.isAfter(this.removedAt);
+		boolean member(long nowNanos, Duration expiry) {
+			return !this.removed && nowNanos - this.heardNanos < expiry.toNanos();
 		}
 
 	}

@@ -23,13 +23,22 @@ import dev.baton.contracts.nginx.UpstreamPeer;
  * What each nginx node last said about each peer: up ({@link PeerApplied} up, or listed
  * up in its heartbeat) or out of rotation (applied down, draining, drained). Whatever
  * command a report answered, it is the node's view of the peer, so a peer that another
- * writer's gate holds back on one node is known as such. A node's reports are ordered by
- * the time the node put on them, one process's clock, since answers and heartbeats travel
- * on different partitions; a node that never spoke of a peer does not contradict it.
+ * writer's gate holds back on one node is known as such; a node that never spoke of a
+ * peer does not contradict it.
+ * <p>
+ * A node's answers about a service share a partition, and so do its heartbeats, so each
+ * kind is ordered by the order it is read in. The two kinds travel on different
+ * partitions, so an answer and a heartbeat may be read out of order: the first heartbeat
+ * read after an answer is ordered against it by the times the node put on both (its own
+ * clock); any later heartbeat, a full view taken after that one was sent, supersedes the
+ * answer whatever the times say. So a node restarted on a clock set back holds no stale
+ * word in force for longer than two heartbeats.
  */
 public final class PeerReports {
 
 	private final Map<Peer, Report> reports = new ConcurrentHashMap<>();
+
+	private final Map<NodeId, Long> heartbeatsRead = new ConcurrentHashMap<>();
 
 	private final ChangeSignal changes = new ChangeSignal();
 
@@ -39,20 +48,22 @@ public final class PeerReports {
 	 */
 	public void observe(NginxEvent event) {
 		if (event instanceof PeerApplied applied) {
-			report(applied.nodeId(), applied.service(), applied.endpoint(), applied.up(), applied.at());
+			answer(applied.nodeId(), applied.service(), applied.endpoint(), applied.up(), applied.at());
 		}
 		else if (event instanceof PeerDrained drained) {
-			report(drained.nodeId(), drained.service(), drained.endpoint(), false, drained.at());
+			answer(drained.nodeId(), drained.service(), drained.endpoint(), false, drained.at());
 		}
 		else if (event instanceof PeerDrainTimedOut timedOut) {
-			report(timedOut.nodeId(), timedOut.service(), timedOut.endpoint(), false, timedOut.at());
+			answer(timedOut.nodeId(), timedOut.service(), timedOut.endpoint(), false, timedOut.at());
 		}
 		else if (event instanceof PeerDraining draining) {
-			report(draining.nodeId(), draining.service(), draining.endpoint(), false, draining.at());
+			answer(draining.nodeId(), draining.service(), draining.endpoint(), false, draining.at());
 		}
 		else if (event instanceof NodeHeartbeat heartbeat) {
+			long read = this.heartbeatsRead.merge(heartbeat.nodeId(), 1L, Long::sum);
 			for (UpstreamPeer peer : heartbeat.peers()) {
-				report(heartbeat.nodeId(), peer.service(), peer.endpoint(), peer.up(), heartbeat.at());
+				report(new Peer(heartbeat.nodeId(), peer.service(), peer.endpoint()),
+						new Report(peer.up(), heartbeat.at(), true, read));
 			}
 		}
 		else if (event instanceof NodeLeft || event instanceof NodeForgotten) {
@@ -87,12 +98,15 @@ public final class PeerReports {
 		return this.changes;
 	}
 
-	private void report(NodeId node, ServiceName service, Endpoint endpoint, boolean up, Instant at) {
-		Report fresh = new Report(up, at);
-		Report before = this.reports.get(new Peer(node, service, endpoint));
-		Report after = this.reports.merge(new Peer(node, service, endpoint), fresh,
-				(old, candidate) -> candidate.at().isBefore(old.at()) ? old : candidate);
-		if (after == fresh && (before == null || before.up() != up)) {
+	private void answer(NodeId node, ServiceName service, Endpoint endpoint, boolean up, Instant at) {
+		report(new Peer(node, service, endpoint),
+				new Report(up, at, false, this.heartbeatsRead.getOrDefault(node, 0L)));
+	}
+
+	private void report(Peer peer, Report fresh) {
+		Report before = this.reports.get(peer);
+		Report after = this.reports.merge(peer, fresh, (old, candidate) -> candidate.supersedes(old) ? candidate : old);
+		if (after == fresh && (before == null || before.up() != fresh.up())) {
 			this.changes.signal();
 		}
 	}
@@ -100,7 +114,25 @@ public final class PeerReports {
 	private record Peer(NodeId node, ServiceName service, Endpoint endpoint) {
 	}
 
-	private record Report(boolean up, Instant at) {
+	/**
+	 * @param at the node's time on the report, which orders it only against a report of
+	 * the other kind read next to it
+	 * @param heartbeat whether it comes from a heartbeat rather than an answer
+	 * @param heartbeats how many of the node's heartbeats had been read, this one
+	 * included
+	 */
+	private record Report(boolean up, Instant at, boolean heartbeat, long heartbeats) {
+
+		boolean supersedes(Report old) {
+			if (this.heartbeat == old.heartbeat) {
+				return true;
+			}
+			if (this.heartbeat) {
+				return this.heartbeats > old.heartbeats + 1 || !this.at.isBefore(old.at);
+			}
+			return !this.at.isBefore(old.at);
+		}
+
 	}
 
 }

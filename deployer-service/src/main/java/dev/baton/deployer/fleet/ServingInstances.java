@@ -1,6 +1,6 @@
 package dev.baton.deployer.fleet;
 
-import java.time.Instant;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -70,15 +70,15 @@ public final class ServingInstances {
 	 * When the first live node of the service that holds one of its peers out leaves the
 	 * set of nodes by expiry, unless it is heard from again: a change no event announces.
 	 * @param service the service
-	 * @return the moment, or empty when no node holds a peer out
+	 * @return the time until then, or empty when no node holds a peer out
 	 */
-	public Optional<Instant> nextExpiry(ServiceName service) {
+	public Optional<Duration> untilNextExpiry(ServiceName service) {
 		Set<NodeId> live = this.nodes.nodesOf(service);
-		Optional<Instant> first = Optional.empty();
+		Optional<Duration> first = Optional.empty();
 		for (InstanceSnapshot instance : this.fleet.instancesOf(service)) {
 			for (NodeId node : this.reports.holdingOut(service, instance.endpoint(), live)) {
-				Optional<Instant> expiry = this.nodes.expiresAt(node);
-				if (expiry.isPresent() && (first.isEmpty() || expiry.get().isBefore(first.get()))) {
+				Optional<Duration> expiry = this.nodes.untilExpiry(node);
+				if (expiry.isPresent() && (first.isEmpty() || expiry.get().compareTo(first.get()) < 0)) {
 					first = expiry;
 				}
 			}

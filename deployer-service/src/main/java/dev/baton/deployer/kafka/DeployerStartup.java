@@ -146,11 +146,15 @@ class DeployerStartup implements ApplicationRunner {
 	}
 
 	private void resume(DeployJournal journal, Map<TopicPartition, Long> events) {
+		// Verdicts carry their prober's clock, which may be minutes off the one that
+		// stamped the deploy's start: reading from a lookback before it misses none, and
+		// an older verdict read too answers no step.
 		Instant oldest = journal.unfinished()
 			.stream()
 			.map((unfinished) -> unfinished.started().at())
 			.min(Comparator.naturalOrder())
-			.orElse(this.clock.instant());
+			.orElse(this.clock.instant())
+			.minus(this.lookback);
 		List<DeployRun> resumed = this.recovery.recover(journal);
 		this.answers.startFrom(events);
 		this.answers.startFrom(this.reader.positionsAt(Topic.HEALTH_VERDICTS, oldest));

@@ -1,14 +1,13 @@
 package dev.baton.deployer.fleet;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.baton.clock.Ticker;
 import dev.baton.contracts.NodeId;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.nginx.NodeForgotten;
@@ -25,22 +24,22 @@ class NginxNodesTests {
 
 	private static final NodeId A = NodeId.of("a");
 
-	private final MovableClock clock = new MovableClock(NOW);
+	private final HandTicker ticker = new HandTicker();
 
 	private final List<String> removals = new ArrayList<>();
 
-	private final NginxNodes nodes = new NginxNodes(this.clock, Duration.ofMinutes(10),
+	private final NginxNodes nodes = new NginxNodes(this.ticker, Duration.ofMinutes(10),
 			(node, action, reason) -> this.removals.add(action + " " + node));
 
 	@Test
 	void aSilentNodeIsStillWaitedForLongAfterItsLastHeartbeatUntilTheExpiry() {
-		this.nodes.follow(heartbeat("a", NOW.minusSeconds(30), List.of()));
+		this.nodes.follow(heartbeat("a", NOW, List.of()));
 
 		assertThat(this.nodes.nodesOf(ORDERS)).containsExactly(A);
-		this.clock.now = NOW.plus(Duration.ofMinutes(9));
+		this.ticker.advance(Duration.ofMinutes(9));
 		assertThat(this.nodes.isMember(A)).isTrue();
 
-		this.clock.now = NOW.plus(Duration.ofMinutes(10));
+		this.ticker.advance(Duration.ofMinutes(1));
 		assertThat(this.nodes.nodesOf(ORDERS)).isEmpty();
 		this.nodes.nodesOf(ORDERS);
 		assertThat(this.removals).containsExactly("node.expired a");
@@ -48,8 +47,8 @@ class NginxNodesTests {
 
 	@Test
 	void aNodeThatLeftOrWasForgottenIsNoLongerWaitedForUntilItsNextHeartbeat() {
-		this.nodes.follow(heartbeat("a", NOW.minusSeconds(1), List.of()));
-		this.nodes.follow(heartbeat("b", NOW.minusSeconds(1), List.of()));
+		this.nodes.follow(heartbeat("a", NOW, List.of()));
+		this.nodes.follow(heartbeat("b", NOW, List.of()));
 
 		this.nodes.follow(new NodeLeft(A, "stopped", NOW));
 		this.nodes.follow(new NodeForgotten(NodeId.of("b"), "ops", "host gone", NOW));
@@ -57,25 +56,44 @@ class NginxNodesTests {
 
 		assertThat(this.nodes.nodesOf(ORDERS)).isEmpty();
 		assertThat(this.removals).containsExactly("node.left a", "node.forgotten b");
-		this.clock.now = NOW.plusSeconds(1);
-		this.nodes.follow(heartbeat("a", NOW.plusSeconds(1), List.of()));
+		this.nodes.follow(heartbeat("a", NOW, List.of()));
 		assertThat(this.nodes.nodesOf(ORDERS)).containsExactly(A);
 	}
 
 	@Test
-	void aHeartbeatOlderThanTheRemovalDoesNotBringANodeBackWhateverTheOrderTheyAreReadIn() {
-		this.nodes.replay(new NodeLeft(A, "stopped", NOW));
-		this.nodes.replay(heartbeat("a", NOW.minusSeconds(1), List.of()));
-
+	void theLastRecordReadOfANodeDecidesWhateverTimesTheyCarry() {
+		// One node's heartbeats and removals share its key, so they are read in the order
+		// they were written; the times on them come from clocks that may disagree.
+		this.nodes.replay(heartbeat("a", NOW, List.of()));
+		this.nodes.replay(new NodeForgotten(A, "ops", "host gone", NOW.minus(Duration.ofMinutes(5))));
 		assertThat(this.nodes.nodesOf(ORDERS)).isEmpty();
+
+		this.nodes.replay(heartbeat("a", NOW.minus(Duration.ofMinutes(10)), List.of()));
+		assertThat(this.nodes.nodesOf(ORDERS)).containsExactly(A);
 		assertThat(this.removals).isEmpty();
 	}
 
 	@Test
-	void aHeartbeatFromTheFutureCountsFromNow() {
-		this.nodes.follow(heartbeat("a", NOW.plus(Duration.ofHours(1)), List.of()));
+	void aNodeClockFiveMinutesAheadOrBehindChangesNothingOfTheExpiry() {
+		this.nodes.follow(heartbeat("ahead", NOW.plus(Duration.ofMinutes(5)), List.of()));
+		this.nodes.follow(heartbeat("behind", NOW.minus(Duration.ofMinutes(5)), List.of()));
+		this.nodes.follow(heartbeat("on-time", NOW, List.of()));
 
-		assertThat(this.nodes.expiresAt(A)).contains(NOW.plus(Duration.ofMinutes(10)));
+		assertThat(this.nodes.untilExpiry(NodeId.of("ahead"))).contains(Duration.ofMinutes(10));
+		assertThat(this.nodes.untilExpiry(NodeId.of("behind"))).contains(Duration.ofMinutes(10));
+		this.ticker.advance(Duration.ofMinutes(10).minusNanos(1));
+		assertThat(this.nodes.nodesOf(ORDERS)).extracting(NodeId::value).containsExactly("ahead", "behind", "on-time");
+		this.ticker.advance(Duration.ofNanos(1));
+		assertThat(this.nodes.nodesOf(ORDERS)).isEmpty();
+		assertThat(this.nodes.untilExpiry(NodeId.of("behind"))).contains(Duration.ZERO);
+	}
+
+	@Test
+	void aHeartbeatReadBackAtStartCountsFromWhenItWasRead() {
+		this.nodes.replay(heartbeat("a", NOW.minus(Duration.ofMinutes(9)), List.of()));
+
+		this.ticker.advance(Duration.ofMinutes(9));
+		assertThat(this.nodes.isMember(A)).isTrue();
 	}
 
 	@Test
@@ -90,27 +108,20 @@ class NginxNodesTests {
 		return new NodeHeartbeat(NodeId.of(node), "e", services, 1000, at);
 	}
 
-	private static final class MovableClock extends Clock {
+	/**
+	 * A monotonic clock moved by hand, from an origin far from zero as a JVM's may be.
+	 */
+	static final class HandTicker implements Ticker {
 
-		private volatile Instant now;
+		private volatile long nanos = -4_000_000_000_000L;
 
-		MovableClock(Instant now) {
-			this.now = now;
+		void advance(Duration duration) {
+			this.nanos += duration.toNanos();
 		}
 
 		@Override
-		public ZoneId getZone() {
-			return ZoneId.of("UTC");
-		}
-
-		@Override
-		public Clock withZone(ZoneId zone) {
-			return this;
-		}
-
-		@Override
-		public Instant instant() {
-			return this.now;
+		public long nanos() {
+			return this.nanos;
 		}
 
 	}

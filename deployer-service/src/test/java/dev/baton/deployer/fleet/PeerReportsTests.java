@@ -1,5 +1,6 @@
 package dev.baton.deployer.fleet;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -60,6 +61,29 @@ class PeerReportsTests {
 		assertThat(this.reports.holdingOut(ORDERS, PEER, Set.of(A))).containsExactly(A);
 
 		this.reports.observe(heartbeat(true, T0.plusSeconds(3)));
+
+		assertThat(this.reports.holdingOut(ORDERS, PEER, Set.of(A))).isEmpty();
+	}
+
+	@Test
+	void aNodeRestartedOnAClockFiveMinutesBehindIsBelievedAgainFromItsSecondHeartbeat() {
+		this.reports.observe(applied(A, false, T0));
+		Instant behind = T0.minus(Duration.ofMinutes(5));
+
+		this.reports.observe(heartbeat(true, behind.plusSeconds(3)));
+		assertThat(this.reports.holdingOut(ORDERS, PEER, Set.of(A))).containsExactly(A);
+
+		this.reports.observe(heartbeat(true, behind.plusSeconds(5)));
+		assertThat(this.reports.holdingOut(ORDERS, PEER, Set.of(A))).isEmpty();
+
+		this.reports.observe(applied(A, false, behind.plusSeconds(6)));
+		assertThat(this.reports.holdingOut(ORDERS, PEER, Set.of(A))).containsExactly(A);
+	}
+
+	@Test
+	void anAnswerReadAfterAHeartbeatTakenLaterDoesNotOverrideIt() {
+		this.reports.observe(heartbeat(true, T0.plusSeconds(2)));
+		this.reports.observe(applied(A, false, T0.plusSeconds(1)));
 
 		assertThat(this.reports.holdingOut(ORDERS, PEER, Set.of(A))).isEmpty();
 	}

@@ -14,6 +14,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import dev.baton.clock.Ticker;
 import dev.baton.contracts.DeployId;
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.Gate;
@@ -175,7 +176,7 @@ public final class RolloutWorld implements DeployEvents, InstanceRuntime {
 	}
 
 	private NginxNodes newNodes() {
-		return new NginxNodes(this.clock, Duration.ofMinutes(10),
+		return new NginxNodes(Ticker.SYSTEM, Duration.ofMinutes(10),
 				(node, action, reason) -> this.audits.add(action + " " + node));
 	}
 

@@ -98,8 +98,8 @@ class HealthConfiguration {
 	}
 
 	@Bean
-	ProbedInstances fleet(ProbeLoop probeLoop, HealthProperties properties, Clock healthClock) {
-		return new ProbedInstances(probeLoop, new ServiceProbeSettings(properties), healthClock,
+	ProbedInstances fleet(ProbeLoop probeLoop, HealthProperties properties) {
+		return new ProbedInstances(probeLoop, new ServiceProbeSettings(properties),
 				properties.probe().restartTimeout());
 	}
 
@@ -109,9 +109,9 @@ class HealthConfiguration {
 	}
 
 	@Bean
-	RestartStepListener deployStepListener(ProbedInstances fleet, CompactedTopicReader reader, Clock healthClock,
+	RestartStepListener deployStepListener(ProbedInstances fleet, CompactedTopicReader reader,
 			HealthProperties properties) {
-		return new RestartStepListener(fleet, reader, healthClock, properties.replica().stepsLookback());
+		return new RestartStepListener(fleet, reader, properties.replica().stepsLookback());
 	}
 
 	/**

@@ -1,8 +1,6 @@
 package dev.baton.health.fleet;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -41,19 +39,16 @@ public final class ProbedInstances {
 
 	private final Function<ServiceName, ProbeSettings> settings;
 
-	private final Clock clock;
-
 	private final Duration defaultRestartTimeout;
 
 	private final Map<InstanceId, Tracked> tracked = new HashMap<>();
 
 	private final Map<InstanceId, RestartWatch> pending = new HashMap<>();
 
-	public ProbedInstances(ProbeLoop loop, Function<ServiceName, ProbeSettings> settings, Clock clock,
+	public ProbedInstances(ProbeLoop loop, Function<ServiceName, ProbeSettings> settings,
 			Duration defaultRestartTimeout) {
 		this.loop = loop;
 		this.settings = settings;
-		this.clock = clock;
 		this.defaultRestartTimeout = defaultRestartTimeout;
 	}
 
@@ -112,22 +107,21 @@ public final class ProbedInstances {
 
 	/**
 	 * A deploy begins to restart an instance: probe it fast from now on, so the verdict
-	 * is ready about when the instance is. A step whose timeout has already passed (a
-	 * replay) is ignored.
+	 * is ready about when the instance is.
 	 * @param step the step that begins the restart
 	 */
 	public synchronized void restartStarted(InstanceRestartStarted step) {
-		watch(step.instanceId(), step.stepId(), step.healthTimeoutMillis(), step.at(), true,
+		watch(step.instanceId(), step.stepId(), step.healthTimeoutMillis(), true,
 				"restarting by deploy " + step.deployId() + " on " + step.version());
 	}
 
 	/**
 	 * A deploy restarted an instance: probe it fast until it rises or the deploy's
-	 * timeout passes. A step whose timeout has already passed (a replay) is ignored.
+	 * timeout passes.
 	 * @param step the restart step
 	 */
 	public synchronized void restarted(InstanceRestarted step) {
-		watch(step.instanceId(), step.stepId(), step.healthTimeoutMillis(), step.at(), false,
+		watch(step.instanceId(), step.stepId(), step.healthTimeoutMillis(), false,
 				"restarted by deploy " + step.deployId() + " on " + step.version());
 	}
 
@@ -140,41 +134,38 @@ public final class ProbedInstances {
 	public synchronized void resume(OwedRestart owed) {
 		if (owed.restarted() != null) {
 			InstanceRestarted step = owed.restarted();
-			watch(step.instanceId(), step.stepId(), step.healthTimeoutMillis(), step.at(), false,
+			watch(step.instanceId(), step.stepId(), step.healthTimeoutMillis(), false,
 					"restarted by deploy " + step.deployId() + " on " + step.version() + " (resumed)");
 		}
 		else {
 			InstanceRestartStarted step = owed.started();
-			watch(step.instanceId(), step.stepId(), step.healthTimeoutMillis(), step.at(), true,
+			watch(step.instanceId(), step.stepId(), step.healthTimeoutMillis(), true,
 					"restarting by deploy " + step.deployId() + " on " + step.version() + " (resumed)");
 		}
 	}
 
 	/**
-	 * Watches a restart until the step's timeout, counted from when the step says it
-	 * happened (not from when this replica heard of it: a step read back after a restart
-	 * of this service keeps its deadline), and never longer than the timeout from now.
+	 * Watches a restart until the step's timeout, counted on this replica's monotonic
+	 * clock from when it read the step. The time the step carries is the deployer's
+	 * clock, which may be minutes off this one, so it decides nothing: the deployer times
+	 * its own wait and matches the answer by step id, so an answer later than that wait
+	 * (a step read back after a restart of this service) is only ignored.
 	 */
-	private void watch(InstanceId instanceId, StepId stepId, long requestedTimeoutMillis, Instant at, boolean underway,
+	private void watch(InstanceId instanceId, StepId stepId, long requestedTimeoutMillis, boolean underway,
 			String what) {
 		long timeoutMillis = (requestedTimeoutMillis > 0) ? requestedTimeoutMillis
 				: this.defaultRestartTimeout.toMillis();
-		long remainingMillis = Math.min(timeoutMillis, at.toEpochMilli() + timeoutMillis - this.clock.millis());
-		if (remainingMillis <= 0) {
-			return;
-		}
 		long now = System.nanoTime();
 		this.pending.values().removeIf((waiting) -> waiting.expired(now));
-		RestartWatch restart = new RestartWatch(stepId, now + TimeUnit.MILLISECONDS.toNanos(remainingMillis),
+		RestartWatch restart = new RestartWatch(stepId, now + TimeUnit.MILLISECONDS.toNanos(timeoutMillis),
 				timeoutMillis, underway);
 		Tracked current = this.tracked.get(instanceId);
 		if (current != null) {
-			logger.info("{} {}: probing fast for up to {} ms", instanceId, what, remainingMillis);
+			logger.info("{} {}: probing fast for up to {} ms", instanceId, what, timeoutMillis);
 			current.instance().watch(restart);
 		}
 		else {
-			logger.debug("{} {} is not probed here (yet): waiting up to {} ms for it", instanceId, what,
-					remainingMillis);
+			logger.debug("{} {} is not probed here (yet): waiting up to {} ms for it", instanceId, what, timeoutMillis);
 			this.pending.put(instanceId, restart);
 		}
 	}

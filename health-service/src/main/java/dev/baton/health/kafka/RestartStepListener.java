@@ -1,6 +1,5 @@
 package dev.baton.health.kafka;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 
@@ -37,14 +36,11 @@ public class RestartStepListener implements ConsumerSeekAware {
 
 	private final CompactedTopicReader history;
 
-	private final Clock clock;
-
 	private final Duration lookback;
 
-	public RestartStepListener(ProbedInstances fleet, CompactedTopicReader history, Clock clock, Duration lookback) {
+	public RestartStepListener(ProbedInstances fleet, CompactedTopicReader history, Duration lookback) {
 		this.fleet = fleet;
 		this.history = history;
-		this.clock = clock;
 		this.lookback = lookback;
 	}
 
@@ -93,8 +89,10 @@ public class RestartStepListener implements ConsumerSeekAware {
 		while (true) {
 			OwedRestarts owed = new OwedRestarts();
 			try {
-				Map<TopicPartition, Long> end = this.history.readSince(assignments.keySet(),
-						this.clock.millis() - this.lookback.toMillis(), (key, step) -> owed.add((DeployStep) step));
+				// within the lookback of the newest step, on the deployer's clock that
+				// stamped them all, not this replica's
+				Map<TopicPartition, Long> end = this.history.readLatest(assignments.keySet(), this.lookback,
+						(key, step) -> owed.add((DeployStep) step));
 				return new ReadBack(owed, end);
 			}
 			catch (TimeoutException ex) {

@@ -2,6 +2,7 @@ package dev.baton.kafka.testing;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,8 +51,25 @@ public final class TestKafka implements AutoCloseable {
 	}
 
 	public void send(String topic, String key, byte[] value) {
+		send(new ProducerRecord<>(topic, key, value));
+	}
+
+	/**
+	 * Sends a record stamped with a time of the caller's choosing, as a producer whose
+	 * clock runs elsewhere stamps it.
+	 * @param topic the topic
+	 * @param key the key
+	 * @param value the value
+	 * @param timestamp the record's time
+	 */
+	public void send(String topic, String key, String value, Instant timestamp) {
+		send(new ProducerRecord<>(topic, null, timestamp.toEpochMilli(), key, value.getBytes(StandardCharsets.UTF_8)));
+	}
+
+	private void send(ProducerRecord<String, byte[]> record) {
+		String topic = record.topic();
 		try {
-			this.producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
+			this.producer.send(record).get(30, TimeUnit.SECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import dev.baton.clock.Ticker;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.context.annotation.Bean;
@@ -41,7 +42,6 @@ import dev.baton.nginx.sync.NodeMetrics;
 import dev.baton.nginx.sync.NodePresence;
 import dev.baton.nginx.sync.OwedAnswers;
 import dev.baton.nginx.sync.PeerSync;
-import dev.baton.nginx.sync.Ticker;
 import dev.baton.nginx.sync.SyncSchedule;
 
 /**
@@ -109,7 +109,7 @@ class NginxControlConfiguration {
 
 	@Bean
 	OwedAnswers owedAnswers(NginxControlProperties properties, NginxSetup setup) {
-		return new OwedAnswers(setup.nodeId(), properties.answerWindow(), Clock.systemUTC());
+		return new OwedAnswers(setup.nodeId(), properties.answerWindow());
 	}
 
 	@Bean

@@ -32,9 +32,9 @@ import dev.baton.nginx.dataplane.Route;
  * @param heartbeatInterval how often the node says it is alive
  * @param reconcileInterval how often whole peer sets are compared with the desired ones
  * @param epochCheckInterval how often nginx's epoch is read, to catch a restart
- * @param answerWindow how old a command may be and still be answered again on start when
- * this node's answer to it is not on {@code nginx.events}; answers are read back over the
- * same window
+ * @param answerWindow how much older than its writer's newest command a command may be
+ * and still be answered again on start when this node's answer to it is not on
+ * {@code nginx.events}; answers are read back over the same window
  * @param stats how the peers' request statistics are read and published
  */
 @Validated

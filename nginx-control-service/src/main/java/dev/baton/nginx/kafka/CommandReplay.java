@@ -81,7 +81,9 @@ public class CommandReplay {
 
 	/**
 	 * Reads {@code nginx.events} back over the answer window, so the node knows which
-	 * commands it already answered.
+	 * commands it already answered. The window starts on this host's clock, which stamped
+	 * the answers it looks for; an answer it misses only makes the node answer again,
+	 * which no waiter minds.
 	 */
 	private long readAnswers() {
 		long[] events = { 0 };

@@ -3,6 +3,7 @@ package dev.baton.nginx.sync;
 import java.time.Duration;
 import java.time.Instant;
 
+import dev.baton.clock.Ticker;
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;

@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import dev.baton.clock.Ticker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -176,7 +177,7 @@ public class DrainTracker implements AutoCloseable {
 			else if (count != null) {
 				this.lastCounts.put(drain, count);
 				this.metrics.inFlight(service, drain.endpoint(), count);
-				this.reports.counted(drain, count, now);
+				this.reports.counted(drain, count, now, nowNanos);
 			}
 		}
 	}

@@ -24,7 +24,7 @@ final class InFlightReports {
 
 	private final NodeEvents events;
 
-	private final Map<Drain, Instant> lastReports = new HashMap<>();
+	private final Map<Drain, Long> lastReports = new HashMap<>();
 
 	InFlightReports(NodeId node, NodeEvents events) {
 		this.node = node;
@@ -35,14 +35,16 @@ final class InFlightReports {
 	 * Takes a count read while a drain goes on.
 	 * @param drain the drain
 	 * @param count its peer's requests in flight, above 0
-	 * @param now when the count was read
+	 * @param now when the count was read, for the report
+	 * @param nowNanos the same moment on the node's monotonic clock, which spaces the
+	 * reports: a wall clock set back would silence them
 	 */
-	void counted(Drain drain, long count, Instant now) {
-		Instant last = this.lastReports.get(drain);
-		if (last != null && Duration.between(last, now).compareTo(INTERVAL) < 0) {
+	void counted(Drain drain, long count, Instant now, long nowNanos) {
+		Long last = this.lastReports.get(drain);
+		if (last != null && nowNanos - last < INTERVAL.toNanos()) {
 			return;
 		}
-		this.lastReports.put(drain, now);
+		this.lastReports.put(drain, nowNanos);
 		try (LogContext context = CommandLogContext.open(drain.commandId(), drain.service(), drain.endpoint())) {
 			this.events.publish(new PeerDraining(this.node, drain.commandId(), drain.service(), drain.endpoint().host(),
 					drain.endpoint().port(), count, drain.appliedAt(), now));

@@ -1,8 +1,8 @@
 package dev.baton.nginx.sync;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,12 +22,18 @@ import dev.baton.contracts.nginx.SetPeerGate;
 /**
  * Which commands still await this node's answer when it starts: a drain or an apply
  * requested while it was down, or one it was answering when it was killed. Those are the
- * latest command per gate, decided within the answer window (their {@code at}), that this
- * node has not answered yet on {@code nginx.events}: a closing command is answered by a
+ * latest command per gate, decided within the answer window, that this node has not
+ * answered yet on {@code nginx.events}: a closing command is answered by a
  * {@code PeerDrained} or {@code PeerDrainTimedOut}, an opening one by a
  * {@code PeerApplied}, either by a {@code CommandRejected}. Older commands are not
  * answered again: nobody still waits for them, and a restart stays as quick with a
  * thousand gates as with ten.
+ * <p>
+ * "Within the window" is judged on the writer's own clock: a command is owed when it was
+ * decided no longer than the window before the newest command of the same writer
+ * ({@code by}). This node's clock never enters, so a node minutes ahead of the deployer
+ * cannot skip the drain the deployer is waiting for; an extra answer costs nothing, as
+ * waiters match answers by command id.
  */
 public class OwedAnswers {
 
@@ -35,18 +41,15 @@ public class OwedAnswers {
 
 	private final Duration window;
 
-	private final Clock clock;
-
 	private final Map<GateKey, SetPeerGate> latest = new LinkedHashMap<>();
 
 	private final Set<CommandId> applied = new HashSet<>();
 
 	private final Set<CommandId> finished = new HashSet<>();
 
-	public OwedAnswers(NodeId node, Duration window, Clock clock) {
+	public OwedAnswers(NodeId node, Duration window) {
 		this.node = node;
 		this.window = window;
-		this.clock = clock;
 	}
 
 	/**
@@ -93,10 +96,11 @@ public class OwedAnswers {
 	 * @return the commands still awaiting this node's answer
 	 */
 	synchronized List<SetPeerGate> take() {
-		Instant since = this.clock.instant().minus(this.window);
+		Map<String, Instant> newestBy = new HashMap<>();
+		this.latest.values().forEach((command) -> newestBy.merge(command.by(), command.at(), OwedAnswers::later));
 		List<SetPeerGate> owed = this.latest.values()
 			.stream()
-			.filter((command) -> !command.at().isBefore(since))
+			.filter((command) -> !command.at().isBefore(newestBy.get(command.by()).minus(this.window)))
 			.filter((command) -> !this.finished.contains(command.commandId()))
 			.filter((command) -> !command.open() || !this.applied.contains(command.commandId()))
 			.toList();
@@ -104,6 +108,10 @@ public class OwedAnswers {
 		this.applied.clear();
 		this.finished.clear();
 		return owed;
+	}
+
+	private static Instant later(Instant a, Instant b) {
+		return a.isAfter(b) ? a : b;
 	}
 
 }

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import dev.baton.clock.Ticker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.MDC;
@@ -65,7 +66,7 @@ class GateCommandsTests {
 
 	private final MutableClock clock = new MutableClock(Instant.now());
 
-	private final OwedAnswers owed = new OwedAnswers(NODE, Duration.ofMinutes(10), this.clock);
+	private final OwedAnswers owed = new OwedAnswers(NODE, Duration.ofMinutes(10));
 
 	private final List<ServiceName> changed = new CopyOnWriteArrayList<>();
 

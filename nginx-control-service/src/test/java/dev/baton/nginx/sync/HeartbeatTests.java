@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import dev.baton.clock.Ticker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
+import dev.baton.clock.Ticker;
+
 /**
  * A clock a test moves by hand, so time-based rules are checked without waiting; the same
  * hand moves the wall clock and the monotonic one.

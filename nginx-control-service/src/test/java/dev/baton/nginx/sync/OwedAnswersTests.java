@@ -23,7 +23,7 @@ class OwedAnswersTests {
 
 	private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T10:00:00Z"));
 
-	private final OwedAnswers owed = new OwedAnswers(NODE, Duration.ofMinutes(10), this.clock);
+	private final OwedAnswers owed = new OwedAnswers(NODE, Duration.ofMinutes(10));
 
 	@Test
 	void anotherNodesDrainDoesNotAnswerForThisNode() {
@@ -58,12 +58,33 @@ class OwedAnswersTests {
 	}
 
 	@Test
-	void aCommandDecidedJustWithinTheWindowIsStillOwed() {
-		SetPeerGate close = close("c1", 9001);
-		this.owed.remember(close.key(), close);
-		this.clock.advance(Duration.ofMinutes(10));
+	void theWindowIsJudgedOnEachWritersOwnClockSoThisNodesClockNeverSkipsAnOwedCommand() {
+		// This node runs on today's clock; the writers stamped their commands long
+		// before,
+		// and the registry's clock is five minutes behind the deployer's.
+		SetPeerGate deployerOld = close("d-old", 9001, "deployer-service", Duration.ofMinutes(-11));
+		SetPeerGate deployerNew = close("d-new", 9002, "deployer-service", Duration.ZERO);
+		SetPeerGate registryOnly = close("r-1", 9003, "registry-service", Duration.ofMinutes(-5));
+		for (SetPeerGate command : new SetPeerGate[] { deployerOld, deployerNew, registryOnly }) {
+			this.owed.remember(command.key(), command);
+		}
 
-		assertThat(this.owed.take()).containsExactly(close);
+		assertThat(this.owed.take()).containsExactly(deployerNew, registryOnly);
+	}
+
+	@Test
+	void aCommandDecidedJustWithinTheWindowOfItsWritersNewestIsStillOwed() {
+		SetPeerGate older = close("c1", 9001, "deployer-service", Duration.ofMinutes(-10));
+		SetPeerGate newest = close("c2", 9002, "deployer-service", Duration.ZERO);
+		this.owed.remember(older.key(), older);
+		this.owed.remember(newest.key(), newest);
+
+		assertThat(this.owed.take()).containsExactly(older, newest);
+	}
+
+	private SetPeerGate close(String id, int port, String by, Duration decidedAfter) {
+		return new SetPeerGate(CommandId.of(id), ORDERS, "127.0.0.1", port, Gate.DEPLOY, false, by, "unit",
+				this.clock.instant().plus(decidedAfter));
 	}
 
 	private SetPeerGate close(String id, int port) {

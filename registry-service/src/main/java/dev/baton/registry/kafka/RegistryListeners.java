@@ -2,7 +2,10 @@ package dev.baton.registry.kafka;
 
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.annotation.TopicPartition;
+import org.springframework.kafka.support.KafkaHeaders;
+import org.springframework.messaging.handler.annotation.Header;
 
+import dev.baton.contracts.RecordPosition;
 import dev.baton.contracts.health.HealthVerdictMessage;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.contracts.operation.OperationMessage;
@@ -53,8 +56,9 @@ public class RegistryListeners {
 			topicPartitions = @TopicPartition(
 					topic = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).HEALTH_VERDICTS)}",
 					partitions = "#{@batonPartitions.of(T(dev.baton.contracts.Topic).HEALTH_VERDICTS)}"))
-	void on(HealthVerdictMessage message) {
-		this.registry.handle((VerdictIssued) message);
+	void on(HealthVerdictMessage message, @Header(KafkaHeaders.RECEIVED_PARTITION) int partition,
+			@Header(KafkaHeaders.OFFSET) long offset) {
+		this.registry.handle((VerdictIssued) message, new RecordPosition(partition, offset));
 	}
 
 }

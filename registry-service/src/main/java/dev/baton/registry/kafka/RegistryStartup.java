@@ -117,7 +117,7 @@ public class RegistryStartup implements SmartLifecycle {
 		// would otherwise "repair" that gate from a verdict already superseded, and take
 		// a healthy instance out of rotation until the listener caught up.
 		long verdicts = this.reader.catchUp(Topic.HEALTH_VERDICTS, RegistryListeners.VERDICTS_GROUP,
-				(key, value) -> this.registry.handle((VerdictIssued) value));
+				(key, value, position) -> this.registry.handle((VerdictIssued) value, position));
 		List<GateChange> repairs = this.registry.reconcile();
 		logger.info(
 				"Rebuilt {} instances and the expected versions from {} deploy steps; applied {} verdicts"

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 
+import dev.baton.contracts.RecordPosition;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.health.HealthStatus;
 import dev.baton.contracts.health.VerdictIssued;
@@ -33,9 +34,9 @@ final class HealthDecision {
 		this.expected = expected;
 	}
 
-	Change verdict(InstanceSnapshot instance, VerdictIssued verdict) {
+	Change verdict(InstanceSnapshot instance, VerdictIssued verdict, RecordPosition position) {
 		ObservedHealth health = new ObservedHealth(verdict.status(), verdict.version(), verdict.reason(),
-				verdict.probedAt());
+				verdict.probedAt(), position);
 		return judge(instance, health, "health-service", (verdict.status() + " " + verdict.reason()).trim(),
 				"first HEALTHY");
 	}

@@ -12,6 +12,7 @@ import java.util.function.Predicate;
 
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.RecordPosition;
 import dev.baton.contracts.ServiceName;
 import dev.baton.contracts.Version;
 import dev.baton.contracts.deploy.DeployStep;
@@ -175,16 +176,22 @@ public final class RegisteredInstances {
 	 * the service is auto-online) and updates the last health seen; on a version the
 	 * service does not expect, it only updates the last health seen, and the HEALTH gate
 	 * stays closed with the reason on the snapshot.
+	 * <p>
+	 * A verdict is stale when it lies before the last one seen on {@code health.verdicts}
+	 * (a replay after a restart of the registry): an instance's verdicts share its key,
+	 * so their order there is the order the probes were judged in, whichever replica
+	 * judged them and whatever its clock said.
 	 * @param verdict the verdict
+	 * @param position where the verdict lies on {@code health.verdicts}
 	 * @return the change, or empty for a repeat, a stale verdict or an unknown instance
 	 */
-	public Optional<Change> decide(VerdictIssued verdict) {
+	public Optional<Change> decide(VerdictIssued verdict, RecordPosition position) {
 		Optional<InstanceSnapshot> known = live(verdict.instanceId())
 			.filter((snapshot) -> snapshot.endpoint().equals(verdict.endpoint()));
-		if (known.isEmpty() || isRepeatOrStale(known.get().lastHealth(), verdict)) {
+		if (known.isEmpty() || isRepeatOrStale(known.get().lastHealth(), verdict, position)) {
 			return Optional.empty();
 		}
-		return Optional.of(this.health.verdict(known.get(), verdict));
+		return Optional.of(this.health.verdict(known.get(), verdict, position));
 	}
 
 	/**
@@ -227,8 +234,8 @@ public final class RegisteredInstances {
 			.toList();
 	}
 
-	private static boolean isRepeatOrStale(ObservedHealth last, VerdictIssued verdict) {
-		return last != null && (verdict.probedAt().isBefore(last.probedAt())
+	private static boolean isRepeatOrStale(ObservedHealth last, VerdictIssued verdict, RecordPosition position) {
+		return last != null && (last.position() != null && !last.position().before(position)
 				|| last.status() == verdict.status() && Objects.equals(last.version(), verdict.version()));
 	}
 

@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.GateKey;
 import dev.baton.contracts.InstanceId;
+import dev.baton.contracts.RecordPosition;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.contracts.nginx.DrainDeadline;
@@ -165,8 +166,13 @@ public class Registry {
 		}
 	}
 
-	public synchronized void handle(VerdictIssued verdict) {
-		this.fleet.decide(verdict).ifPresent(this::apply);
+	/**
+	 * Takes a verdict, read live or caught up at start.
+	 * @param verdict the verdict
+	 * @param position where it lies on {@code health.verdicts}, which orders verdicts
+	 */
+	public synchronized void handle(VerdictIssued verdict, RecordPosition position) {
+		this.fleet.decide(verdict, position).ifPresent(this::apply);
 	}
 
 	/**

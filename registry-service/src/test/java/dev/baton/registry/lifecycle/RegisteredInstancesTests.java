@@ -5,8 +5,11 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
+import dev.baton.contracts.RecordPosition;
 import org.junit.jupiter.api.Test;
 
 import dev.baton.contracts.DeployId;
@@ -32,6 +35,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class RegisteredInstancesTests {
+
+	private static final AtomicLong VERDICT_OFFSETS = new AtomicLong();
 
 	private static final ServiceName ORDERS = ServiceName.of("orders");
 
@@ -86,7 +91,7 @@ class RegisteredInstancesTests {
 	@Test
 	void autoOnlineServiceGoesOnlineOnFirstHealthyVerdictThroughPreOnline() {
 		apply(this.autoOnlineFleet, registration("v1", 9001));
-		Change change = this.autoOnlineFleet.decide(verdict(HealthStatus.HEALTHY, "v1", "10:00:01")).orElseThrow();
+		Change change = judge(this.autoOnlineFleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01")).orElseThrow();
 
 		assertThat(change.after().lifecycle()).isEqualTo(Lifecycle.ONLINE);
 		assertThat(change.after().decidedBy()).isEqualTo("auto-online");
@@ -114,7 +119,7 @@ class RegisteredInstancesTests {
 		applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:01"));
 
 		assertThat(this.fleet.decide(registration("v1", 9001))).isEmpty();
-		assertThat(this.fleet.decide(verdict(HealthStatus.HEALTHY, "v1", "10:00:31"))).isEmpty();
+		assertThat(judge(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:31"))).isEmpty();
 	}
 
 	@Test
@@ -129,11 +134,28 @@ class RegisteredInstancesTests {
 	}
 
 	@Test
-	void verdictOlderThanTheLastOneIsIgnored() {
+	void aVerdictReadAgainFromBeforeTheLastOneIsIgnoredWhateverItsProbeTime() {
 		apply(this.fleet, registration("v1", 9001));
-		applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:05"));
+		Change healthy = this.fleet.decide(verdict(HealthStatus.HEALTHY, "v1", "10:00:05"), new RecordPosition(0, 42))
+			.orElseThrow();
+		this.fleet.accept(healthy);
 
-		assertThat(this.fleet.decide(verdict(HealthStatus.UNHEALTHY, "v1", "10:00:04"))).isEmpty();
+		assertThat(this.fleet.decide(verdict(HealthStatus.UNHEALTHY, "v1", "10:05:00"), new RecordPosition(0, 41)))
+			.isEmpty();
+		assertThat(this.fleet.decide(verdict(HealthStatus.UNHEALTHY, "v1", "10:05:00"), new RecordPosition(0, 42)))
+			.isEmpty();
+	}
+
+	@Test
+	void aLaterVerdictCountsEvenWhenItsProberClockIsFiveMinutesBehind() {
+		apply(this.fleet, registration("v1", 9001));
+		applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:05:00"));
+
+		InstanceSnapshot unhealthy = applyVerdict(this.fleet, verdict(HealthStatus.UNHEALTHY, "v1", "10:00:01"));
+
+		assertThat(unhealthy.lastHealth().status()).isEqualTo(HealthStatus.UNHEALTHY);
+		assertThat(applyVerdict(this.fleet, verdict(HealthStatus.HEALTHY, "v1", "10:00:02")).lastHealth().status())
+			.isEqualTo(HealthStatus.HEALTHY);
 	}
 
 	@Test
@@ -241,7 +263,7 @@ class RegisteredInstancesTests {
 		this.guardedFleet.learn(succeeded("d-1", "v1"));
 		apply(this.guardedFleet, registration("v1", 9001));
 
-		Change refused = this.guardedFleet.decide(verdict(HealthStatus.HEALTHY, "v3", "10:00:01")).orElseThrow();
+		Change refused = judge(this.guardedFleet, verdict(HealthStatus.HEALTHY, "v3", "10:00:01")).orElseThrow();
 		this.guardedFleet.accept(refused);
 
 		assertThat(refused.after().lifecycle()).isEqualTo(Lifecycle.REGISTERED);
@@ -250,7 +272,7 @@ class RegisteredInstancesTests {
 		assertThat(refused.after().versionRefusal())
 			.isEqualTo("reports v3, but orders expects v1 (deploy d-1 of v1 succeeded)");
 		assertThat(refused.refusesVersion()).isTrue();
-		assertThat(this.guardedFleet.decide(verdict(HealthStatus.HEALTHY, "v3", "10:00:31"))).isEmpty();
+		assertThat(judge(this.guardedFleet, verdict(HealthStatus.HEALTHY, "v3", "10:00:31"))).isEmpty();
 	}
 
 	@Test
@@ -414,9 +436,14 @@ class RegisteredInstancesTests {
 	}
 
 	private static InstanceSnapshot applyVerdict(RegisteredInstances fleet, VerdictIssued verdict) {
-		Change change = fleet.decide(verdict).orElseThrow();
+		Change change = judge(fleet, verdict).orElseThrow();
 		fleet.accept(change);
 		return change.after();
+	}
+
+	/** Judges a verdict as the next one on {@code health.verdicts}. */
+	private static Optional<Change> judge(RegisteredInstances fleet, VerdictIssued verdict) {
+		return fleet.decide(verdict, new RecordPosition(0, VERDICT_OFFSETS.incrementAndGet()));
 	}
 
 	private static InstanceRegistered registration(String version, int port) {

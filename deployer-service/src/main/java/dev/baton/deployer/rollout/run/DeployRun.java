@@ -149,8 +149,10 @@ public final class DeployRun {
 					rollOut();
 				}
 				this.controls.end();
+				// the start on record may have been stamped by an earlier deployer on
+				// another clock: a duration for people, never below zero
 				this.events.step(new DeploySucceeded(this.plan.deployId(), this.plan.service(), this.plan.version(),
-						Duration.between(this.plan.startedAt(), this.clock.instant()).toMillis(),
+						Math.max(0, Duration.between(this.plan.startedAt(), this.clock.instant()).toMillis()),
 						this.clock.instant()));
 				return;
 			}

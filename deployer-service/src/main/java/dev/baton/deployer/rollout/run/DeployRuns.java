@@ -51,7 +51,7 @@ public final class DeployRuns {
 		this.gates = new GateSteps(board, nodes, events, clock);
 		this.restarts = new RestartSteps(board, runtime, events, clock);
 		this.bakes = new BakeSteps(this.gates, board.stats(), fleet, events, clock);
-		this.capacity = new CapacityWait(serving, events, clock);
+		this.capacity = new CapacityWait(serving, events);
 		this.runtime = runtime;
 		this.arrivals = arrivals;
 		this.fleet = fleet;

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import dev.baton.contracts.InstanceId;
@@ -58,7 +59,7 @@ final class Rollback {
 	 */
 	void run(DeployPlan plan, String reason, List<DeployTarget> touched, List<DeployTarget> neverRestarted,
 			Set<NodeId> silent, List<InstanceId> rolledBack) throws InterruptedException {
-		long from = this.clock.millis();
+		long from = System.nanoTime();
 		List<String> problems = new ArrayList<>();
 		List<InstanceId> keptOut = new ArrayList<>();
 		for (DeployTarget target : neverRestarted) {
@@ -94,7 +95,7 @@ final class Rollback {
 		}
 		String fullReason = problems.isEmpty() ? reason : reason + "; " + String.join("; ", problems);
 		this.events.step(new DeployFailed(plan.deployId(), plan.service(), plan.version(), fullReason, rolledBack,
-				this.clock.millis() - from, this.clock.instant(), keptOut));
+				TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - from), this.clock.instant(), keptOut));
 	}
 
 	/**

@@ -1,8 +1,6 @@
 package dev.baton.deployer.rollout.step;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,12 +29,9 @@ public final class CapacityWait {
 
 	private final DeployEvents events;
 
-	private final Clock clock;
-
-	public CapacityWait(ServingInstances serving, DeployEvents events, Clock clock) {
+	public CapacityWait(ServingInstances serving, DeployEvents events) {
 		this.serving = serving;
 		this.events = events;
-		this.clock = clock;
 	}
 
 	/**
@@ -87,10 +82,7 @@ public final class CapacityWait {
 	 * Until a node that holds a peer out would stop counting, which no event announces.
 	 */
 	private long untilExpiry(DeployPlan plan) {
-		Instant now = this.clock.instant();
-		return this.serving.nextExpiry(plan.service())
-			.map((expiry) -> Math.max(0, Duration.between(now, expiry).toNanos()))
-			.orElse(Long.MAX_VALUE);
+		return this.serving.untilNextExpiry(plan.service()).map(Duration::toNanos).orElse(Long.MAX_VALUE);
 	}
 
 }

@@ -2,7 +2,6 @@ package dev.baton.deployer.rollout.step;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -12,6 +11,7 @@ import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
+import dev.baton.clock.Ticker;
 import dev.baton.contracts.CommandId;
 import dev.baton.contracts.Gate;
 import dev.baton.contracts.InstanceId;
@@ -61,12 +61,23 @@ public final class GateSteps {
 
 	private final Clock clock;
 
+	private final Ticker ticker;
+
 	public GateSteps(AnswerBoard board, NginxNodes nodes, DeployEvents events, Clock clock) {
+		this(board, nodes, events, clock, Ticker.SYSTEM);
+	}
+
+	/**
+	 * @param clock stamps the records, for people reading them
+	 * @param ticker times the waits for answers
+	 */
+	GateSteps(AnswerBoard board, NginxNodes nodes, DeployEvents events, Clock clock, Ticker ticker) {
 		this.board = board;
-		this.await = new AnswerAwait(nodes, clock);
+		this.await = new AnswerAwait(nodes, ticker);
 		this.nodes = nodes;
 		this.events = events;
 		this.clock = clock;
+		this.ticker = ticker;
 	}
 
 	/**
@@ -103,7 +114,7 @@ public final class GateSteps {
 		NodeAnswers answers = this.board.expectAnswers(command.commandId(), plan.service(), target.endpoint());
 		Set<NodeId> expected = this.nodes.nodesOf(plan.service());
 		this.events.gate(command);
-		return new Pending(target, answers, expected, this.clock.instant(), command.weight());
+		return new Pending(target, answers, expected, this.ticker.nanos(), command.weight());
 	}
 
 	/**
@@ -138,7 +149,7 @@ public final class GateSteps {
 		}
 		boolean timedOut = settled.answers().values().stream().anyMatch(PeerDrainTimedOut.class::isInstance);
 		this.events.step(new InstanceDrained(plan.deployId(), plan.service(), instance, phase, answered, timedOut,
-				millisSince(pending.sentAt()), this.clock.instant()));
+				millisSince(pending.sentNanos()), this.clock.instant()));
 		if (timedOut) {
 			boolean fatal = strict && plan.policy().drainOnTimeout() == DrainDeadline.OnTimeout.FAIL;
 			fail(plan, pending, fatal, "drain of " + instance + " timed out after " + plan.policy().drainTimeout()
@@ -159,7 +170,7 @@ public final class GateSteps {
 		Set<NodeId> expected = new LinkedHashSet<>(pending.expected());
 		expected.removeAll(skipped);
 		try {
-			enable(plan, new Pending(target, pending.answers(), expected, pending.sentAt(), pending.weight()), phase,
+			enable(plan, new Pending(target, pending.answers(), expected, pending.sentNanos(), pending.weight()), phase,
 					false);
 		}
 		catch (DeployFailure ex) {
@@ -264,15 +275,15 @@ public final class GateSteps {
 		return pending.expected().stream().filter(settled.answers()::containsKey).toList();
 	}
 
-	private long millisSince(Instant sentAt) {
-		return Duration.between(sentAt, this.clock.instant()).toMillis();
+	private long millisSince(long sentNanos) {
+		return Duration.ofNanos(this.ticker.nanos() - sentNanos).toMillis();
 	}
 
 	/**
 	 * A gate command sent, with the nodes expected to answer it and the weight it opens
 	 * the gate at.
 	 */
-	public record Pending(DeployTarget target, NodeAnswers answers, Set<NodeId> expected, Instant sentAt, int weight) {
+	public record Pending(DeployTarget target, NodeAnswers answers, Set<NodeId> expected, long sentNanos, int weight) {
 	}
 
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.InstanceId;
@@ -337,7 +338,7 @@ public final class SurgeRollout {
 	 * new instance, reopens old gates and publishes {@link DeployFailed}.
 	 */
 	public void undo(String failure) throws InterruptedException {
-		long from = this.clock.millis();
+		long from = System.nanoTime();
 		List<String> problems = new ArrayList<>();
 		if (this.failureToUndo == null) {
 			UndoStep
@@ -364,7 +365,7 @@ public final class SurgeRollout {
 		}
 		String reason = problems.isEmpty() ? failure : failure + "; " + String.join("; ", problems);
 		this.events.step(new DeployFailed(this.plan.deployId(), this.plan.service(), this.plan.version(), reason,
-				List.of(), this.clock.millis() - from, this.clock.instant(), keptOut));
+				List.of(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - from), this.clock.instant(), keptOut));
 	}
 
 	/**
