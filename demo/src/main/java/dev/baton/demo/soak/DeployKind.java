@@ -57,7 +57,7 @@ enum DeployKind {
 			case ROLLING -> List.of("deploy", service, other, "--deploy-id", deployId, "--strategy", "rolling");
 			case SURGE -> List.of("deploy", service, other, "--deploy-id", deployId, "--strategy", "surge");
 			case CANARY -> List.of("deploy", service, other, "--deploy-id", deployId, "--strategy", "surge", "--canary",
-					"20%", "--bake", "8s");
+					"20%", "--bake", "12s");
 			case ROLLBACK -> List.of("rollback", service, "--deploy-id", deployId, "--reason", "soak");
 			case BROKEN -> List.of("deploy", service, BROKEN_RELEASE, "--deploy-id", deployId, "--strategy",
 					surgeBroken ? "surge" : "rolling");

@@ -50,6 +50,7 @@ final class Journal implements AutoCloseable {
 		line.put("fault", fault);
 		line.put("versions", entry.versions());
 		line.put("runnerSaw", entry.verdict());
+		line.put("refused", entry.refusal());
 		line.put("repaired", entry.repaired());
 		line(line);
 	}
@@ -83,11 +84,13 @@ final class Journal implements AutoCloseable {
 	 * @param injected its fault as done
 	 * @param versions each peer's address and the version it reported afterwards
 	 * @param verdict what the runner saw, for its own progress lines only
+	 * @param refusal why the {@code baton} command refused to ask for it; null when it
+	 * asked
 	 * @param repaired whether the stack had to be repaired afterwards
 	 */
 	record Entry(PlannedDeploy planned, String deployId, List<String> command, long requestedAt, long loadEndedAt,
 			String requests, String connections, SoakInjector.Injected injected, Map<String, String> versions,
-			String verdict, boolean repaired) {
+			String verdict, String refusal, boolean repaired) {
 
 	}
 

@@ -81,6 +81,11 @@ public final class SoakRunner {
 
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
+	/**
+	 * Whether a deploy of this soak succeeded, as the runner saw it: one to roll back to.
+	 */
+	private boolean succeededYet;
+
 	SoakRunner(DemoOptions options, long seed, int deploys, PrintStream out) {
 		this.options = options;
 		this.seed = seed;
@@ -151,8 +156,12 @@ public final class SoakRunner {
 		return SoakChecker.judge(this.options, directory, this.out);
 	}
 
-	private Journal.Entry deploy(PlannedDeploy planned, Stack stack, Kafka kafka, SoakInjector injector,
+	private Journal.Entry deploy(PlannedDeploy drawn, Stack stack, Kafka kafka, SoakInjector injector,
 			ExecutorService faults, StackCheck check, Recovery recovery, Path directory) {
+		// A rollback needs a deploy that succeeded before it; until one has, a rolling
+		// deploy stands in, so that every deploy drawn is one the deployer acts on.
+		PlannedDeploy planned = (drawn.kind() == DeployKind.ROLLBACK && !this.succeededYet) ? new PlannedDeploy(
+				drawn.number(), DeployKind.ROLLING, drawn.surge(), drawn.fault(), drawn.faultAfter()) : drawn;
 		String service = this.options.service();
 		String serving = check.servingVersion().orElse("v1");
 		String deployId = "soak-" + this.seed + "-" + planned.number();
@@ -167,17 +176,17 @@ public final class SoakRunner {
 		Await.steadyLoad(SETTLE);
 		CompletableFuture<JsonNode> firstRestart = new CompletableFuture<>();
 		String verdict;
+		String refusal;
 		long requestedAt;
 		SoakInjector.Injected injected;
 		try (KafkaConsumer<String, String> steps = kafka.reader(STEPS, false)) {
 			requestedAt = System.currentTimeMillis();
 			Stack.CliRun request = stack.baton(command.toArray(String[]::new));
-			if (request.code() != 0) {
-				this.out.println("   request refused: " + (request.out() + " " + request.err()).strip());
-			}
+			refusal = (request.code() != 0) ? (request.out() + " " + request.err()).strip() : null;
 			CompletableFuture<SoakInjector.Injected> fault = CompletableFuture
 				.supplyAsync(() -> injector.inject(planned, firstRestart), faults);
-			verdict = follow(steps, deployId, firstRestart);
+			verdict = (refusal == null) ? follow(steps, deployId, firstRestart) : "request refused: " + refusal;
+			this.succeededYet |= verdict.startsWith("DeploySucceeded");
 			injected = fault
 				.completeOnTimeout(new SoakInjector.Injected(false, 0, 0, "not ended within the deploy's bound", null),
 						DEPLOY_BOUND.toSeconds(), TimeUnit.SECONDS)
@@ -196,7 +205,7 @@ public final class SoakRunner {
 		this.out.printf("   %s; fault: %s; %d requests, %d failed; instances %s; %s%n", verdict, injected.note(),
 				result.requests(), result.failed(), versions, String.join("; ", notes));
 		return new Journal.Entry(planned, deployId, command, requestedAt, loadEnded, requests.getFileName().toString(),
-				connections.getFileName().toString(), injected, versions, verdict, missing.isPresent());
+				connections.getFileName().toString(), injected, versions, verdict, refusal, missing.isPresent());
 	}
 
 	/**

@@ -23,11 +23,12 @@ import tools.jackson.databind.JsonNode;
  * @param faultAt when
  * @param killedInstance for an instance kill, the instance's address
  * @param versions each peer's address and the version it reported afterwards
+ * @param refused why the {@code baton} command did not ask for it; null when it did
  * @param repaired whether the harness had to repair the stack afterwards
  */
 record JournalEntry(int number, String deployId, String kind, boolean mustFail, long requestedAt, long boundMillis,
 		String requests, String connections, String fault, String faultLabel, boolean faultDone, long faultAt,
-		String killedInstance, Map<String, String> versions, boolean repaired) {
+		String killedInstance, Map<String, String> versions, String refused, boolean repaired) {
 
 	static JournalEntry of(JsonNode line) {
 		JsonNode fault = line.path("fault");
@@ -41,6 +42,7 @@ record JournalEntry(int number, String deployId, String kind, boolean mustFail, 
 				line.path("connections").asString(""), fault.path("kind").asString(), fault.path("label").asString(),
 				fault.path("done").asBoolean(), fault.path("at").asLong(),
 				fault.path("instance").isNull() ? null : fault.path("instance").asString(null), versions,
+				line.path("refused").isTextual() ? line.path("refused").asString() : null,
 				line.path("repaired").asBoolean());
 	}
 

@@ -163,6 +163,11 @@ public final class SoakChecker {
 			.findFirst()
 			.orElse(null);
 		Tally tally = this.tallies.get(deploy.number());
+		if (deploy.refused() != null) {
+			tally.ending = "not asked";
+			violate(deploy, "every deploy asked for", "the baton command refused: " + deploy.refused());
+			return;
+		}
 		if (end == null || end.at() > deploy.requestedAt() + deploy.boundMillis()) {
 			tally.ending = "no end";
 			violate(deploy, "ended within its bound",

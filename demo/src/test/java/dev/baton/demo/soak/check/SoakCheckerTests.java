@@ -35,6 +35,8 @@ class SoakCheckerTests {
 
 	private final List<String> connectionLines = new ArrayList<>();
 
+	private String refused;
+
 	@Test
 	void aWholeSoakKeepsEveryPromise() throws IOException {
 		rollingDeployOf9001();
@@ -96,6 +98,14 @@ class SoakCheckerTests {
 		assertThat(check("MALFORMED_RECORD", T + 500, null, Map.of("127.0.0.1:9001", "v1", "127.0.0.1:9002", "v2")))
 			.extracting(Violation::promise)
 			.containsExactly("every instance on one version afterwards");
+	}
+
+	@Test
+	void aDeployTheCommandRefusedToAskForIsAViolation() throws IOException {
+		this.refused = "baton: nothing to roll back to";
+
+		assertThat(check("MALFORMED_RECORD", T + 500, null, versions("v1"))).extracting(Violation::promise)
+			.containsExactly("every deploy asked for");
 	}
 
 	@Test
@@ -187,7 +197,7 @@ class SoakCheckerTests {
 		Path access = this.directory.resolve("access.log");
 		Files.write(access, this.accessLines);
 		JournalEntry deploy = new JournalEntry(1, "d-1", "ROLLING", false, T, 240_000, "requests-001.tsv",
-				"connections-001.jsonl", fault, fault, true, faultAt, killed, versions, false);
+				"connections-001.jsonl", fault, fault, true, faultAt, killed, versions, this.refused, false);
 		List<Step> sorted = new ArrayList<>(this.steps);
 		sorted.sort(java.util.Comparator.comparingLong(Step::at));
 		SoakChecker checker = new SoakChecker(this.directory, access, 7, List.of(deploy), sorted,
