@@ -156,12 +156,8 @@ public final class SoakRunner {
 		return SoakChecker.judge(this.options, directory, this.out);
 	}
 
-	private Journal.Entry deploy(PlannedDeploy drawn, Stack stack, Kafka kafka, SoakInjector injector,
+	private Journal.Entry deploy(PlannedDeploy planned, Stack stack, Kafka kafka, SoakInjector injector,
 			ExecutorService faults, StackCheck check, Recovery recovery, Path directory) {
-		// A rollback needs a deploy that succeeded before it; until one has, a rolling
-		// deploy stands in, so that every deploy drawn is one the deployer acts on.
-		PlannedDeploy planned = (drawn.kind() == DeployKind.ROLLBACK && !this.succeededYet) ? new PlannedDeploy(
-				drawn.number(), DeployKind.ROLLING, drawn.surge(), drawn.fault(), drawn.faultAfter()) : drawn;
 		String service = this.options.service();
 		String serving = check.servingVersion().orElse("v1");
 		String deployId = "soak-" + this.seed + "-" + planned.number();
@@ -176,17 +172,17 @@ public final class SoakRunner {
 		Await.steadyLoad(SETTLE);
 		CompletableFuture<JsonNode> firstRestart = new CompletableFuture<>();
 		String verdict;
-		String refusal;
+		Asked asked;
 		long requestedAt;
 		SoakInjector.Injected injected;
 		try (KafkaConsumer<String, String> steps = kafka.reader(STEPS, false)) {
 			requestedAt = System.currentTimeMillis();
-			Stack.CliRun request = stack.baton(command.toArray(String[]::new));
-			refusal = (request.code() != 0) ? (request.out() + " " + request.err()).strip() : null;
+			asked = ask(stack, planned, command, serving);
+			PlannedDeploy done = asked.planned();
 			CompletableFuture<SoakInjector.Injected> fault = CompletableFuture
-				.supplyAsync(() -> injector.inject(planned, firstRestart), faults);
-			verdict = (refusal == null) ? follow(steps, deployId, firstRestart) : "request refused: " + refusal;
-			this.succeededYet |= verdict.startsWith("DeploySucceeded");
+				.supplyAsync(() -> injector.inject(done, firstRestart), faults);
+			verdict = (asked.refusal() == null) ? follow(steps, deployId, firstRestart)
+					: "request refused: " + asked.refusal();
 			injected = fault
 				.completeOnTimeout(new SoakInjector.Injected(false, 0, 0, "not ended within the deploy's bound", null),
 						DEPLOY_BOUND.toSeconds(), TimeUnit.SECONDS)
@@ -204,8 +200,39 @@ public final class SoakRunner {
 		}
 		this.out.printf("   %s; fault: %s; %d requests, %d failed; instances %s; %s%n", verdict, injected.note(),
 				result.requests(), result.failed(), versions, String.join("; ", notes));
-		return new Journal.Entry(planned, deployId, command, requestedAt, loadEnded, requests.getFileName().toString(),
-				connections.getFileName().toString(), injected, versions, verdict, refusal, missing.isPresent());
+		return new Journal.Entry(asked.planned(), deployId, asked.command(), requestedAt, loadEnded,
+				requests.getFileName().toString(), connections.getFileName().toString(), injected, versions, verdict,
+				asked.refusal(), missing.isPresent());
+	}
+
+	/**
+	 * Asks for the deploy with {@code baton}. Baton decides what a rollback goes back to
+	 * (the release before the last succeeded deploy, never the one running): when it
+	 * finds none, the deploy drawn goes ahead as a rolling deploy instead.
+	 */
+	private Asked ask(Stack stack, PlannedDeploy planned, List<String> command, String serving) {
+		Stack.CliRun request = stack.baton(command.toArray(String[]::new));
+		if (request.code() != 0 && planned.kind() == DeployKind.ROLLBACK) {
+			this.out.println("   " + (request.out() + " " + request.err()).strip() + ": a rolling deploy instead");
+			PlannedDeploy rolling = new PlannedDeploy(planned.number(), DeployKind.ROLLING, planned.surge(),
+					planned.fault(), planned.faultAfter());
+			List<String> instead = rolling.kind()
+				.command(this.options.service(), command.get(command.indexOf("--deploy-id") + 1), serving, false);
+			return ask(stack, rolling, instead, serving);
+		}
+		String refusal = (request.code() != 0) ? (request.out() + " " + request.err()).strip() : null;
+		return new Asked(planned, command, refusal);
+	}
+
+	/**
+	 * A deploy as asked for.
+	 *
+	 * @param planned the deploy
+	 * @param command the command that asked for it
+	 * @param refusal why the command refused, or null
+	 */
+	private record Asked(PlannedDeploy planned, List<String> command, String refusal) {
+
 	}
 
 	/**

@@ -20,6 +20,9 @@ import tools.jackson.databind.JsonNode;
 record LongLivedConnection(String kind, String name, long closedAt, String closedBy, String reason, long unanswered,
 		long bad, int port) {
 
+	/** The close code a WebSocket client reports when no close frame came. */
+	static final int ABNORMAL_CLOSURE = 1006;
+
 	static LongLivedConnection of(JsonNode line) {
 		String reason = line.path("error").isTextual() ? line.path("error").asString()
 				: line.path("reason").asString("")
@@ -59,8 +62,14 @@ record LongLivedConnection(String kind, String name, long closedAt, String close
 				+ this.reason;
 	}
 
+	/**
+	 * Whether the connection was cut rather than closed: an error, or a WebSocket that
+	 * ended without a close frame (the client reports 1006, abnormal closure, as if the
+	 * server had closed it).
+	 * @return true when cut
+	 */
 	boolean cut() {
-		return this.closedBy.equals("error");
+		return this.closedBy.equals("error") || this.reason.endsWith("(" + ABNORMAL_CLOSURE + ")");
 	}
 
 }

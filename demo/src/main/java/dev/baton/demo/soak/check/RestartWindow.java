@@ -49,7 +49,12 @@ record RestartWindow(int deploy, String peer, long from, long to) {
 				boolean verifies = later.type().equals("InstanceVerified") && (restart
 						? later.value().path("stepId").asString("").equals(start.value().path("stepId").asString())
 						: peer.equals(endpoints.get(later.value().path("instanceId").asString())));
-				if (verifies || later.ends()) {
+				// A restart that never verified (a broken release) is followed by the
+				// rollback's restart of the same instance, which opens a window of its
+				// own.
+				boolean restartsAgain = peer.equals(later.address())
+						&& (later.type().equals("InstanceRestartStarted") || later.type().equals("InstanceLaunched"));
+				if (verifies || restartsAgain || later.ends()) {
 					to = later.at();
 					break;
 				}
