@@ -1,11 +1,6 @@
 package dev.baton.registry.kafka;
 
-import java.util.Map;
-
-import org.apache.kafka.common.TopicPartition;
-
 import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.kafka.listener.ConsumerSeekAware;
 
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.registry.membership.Registry;
@@ -17,25 +12,15 @@ import dev.baton.registry.membership.Registry;
  * starts exactly where {@link RegistryStartup}'s read of the whole topic ended, so no
  * step is learned twice out of order and none is missed.
  */
-public class ExpectedVersionsListener implements ConsumerSeekAware {
+public class ExpectedVersionsListener extends ReadOnFromStartup {
 
 	static final String DEPLOY_STEPS = "registry-deploy-steps";
 
 	private final Registry registry;
 
-	private volatile Map<TopicPartition, Long> startAt = Map.of();
-
 	public ExpectedVersionsListener(Registry registry) {
+		super(true);
 		this.registry = registry;
-	}
-
-	/**
-	 * Where live reading starts, once the steps before are learned; call before the
-	 * listener starts.
-	 * @param positions the offset each partition was read up to
-	 */
-	void startFrom(Map<TopicPartition, Long> positions) {
-		this.startAt = Map.copyOf(positions);
 	}
 
 	@KafkaListener(id = DEPLOY_STEPS, idIsGroup = false, autoStartup = "false",
@@ -44,22 +29,6 @@ public class ExpectedVersionsListener implements ConsumerSeekAware {
 					partitions = "#{@batonPartitions.of(T(dev.baton.contracts.Topic).DEPLOY_STEPS)}"))
 	void on(DeployStep step) {
 		this.registry.handle(step);
-	}
-
-	/**
-	 * A partition the start-up did not read (one added since) is read from its beginning.
-	 */
-	@Override
-	public void onPartitionsAssigned(Map<TopicPartition, Long> assignments, ConsumerSeekCallback callback) {
-		for (TopicPartition partition : assignments.keySet()) {
-			Long position = this.startAt.get(partition);
-			if (position != null) {
-				callback.seek(partition.topic(), partition.partition(), position);
-			}
-			else {
-				callback.seekToBeginning(partition.topic(), partition.partition());
-			}
-		}
 	}
 
 }
