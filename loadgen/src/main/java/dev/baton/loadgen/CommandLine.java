@@ -124,7 +124,7 @@ final class CommandLine {
 				has("websocket-lifetime") ? duration(get("websocket-lifetime", null)) : null, eventStreams,
 				get("events-path", defaults.eventsPath()),
 				Integer.parseInt(get("stream-seconds", Integer.toString(defaults.streamSeconds()))),
-				defaults.connectTimeout(), defaults.silenceTimeout(),
+				duration(get("request-timeout", "5s")), defaults.silenceTimeout(),
 				has("connection-log") ? Path.of(get("connection-log", null)) : null);
 	}
 

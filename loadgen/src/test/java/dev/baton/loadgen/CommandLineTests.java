@@ -86,7 +86,7 @@ class CommandLineTests {
 	void longLivedSettingsGiveTheOptionsThatReadBackAsThem() {
 		URI target = URI.create("http://127.0.0.1:8080");
 		LongLivedSettings every = new LongLivedSettings(target, 4, "/socket", Duration.ofMillis(500),
-				Duration.ofSeconds(20), 2, "/stream", 45, LongLivedSettings.defaults(target).connectTimeout(),
+				Duration.ofSeconds(20), 2, "/stream", 45, LongLivedSettings.defaults(target).openTimeout(),
 				LongLivedSettings.defaults(target).silenceTimeout(), Path.of("connections.jsonl"));
 		LongLivedSettings few = LongLivedSettings.defaults(target).withWebSockets(0).withEventStreams(3, 30);
 

@@ -8,6 +8,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
+
+import org.springframework.kafka.listener.MessageListenerContainer;
 
 import dev.baton.kafka.testing.TestKafka;
 
@@ -275,6 +278,104 @@ abstract class RegistryIntegrationTests {
 			.until(() -> "HEALTHY".equals(second.instance("orders-1").get("lastHealth").get("status").asString()));
 
 		assertThat(gateRecords("orders/127.0.0.1:9501/")).containsExactly("ADMIN=false", "HEALTH=false", "HEALTH=true");
+	}
+
+	@Test
+	void aRestartedRegistryJudgesOnlyEachInstancesNewestVerdictOfItsDowntimeAndTakesNoServingInstanceOutOfRotation() {
+		RunningRegistry first = start();
+		for (int port : new int[] { 9511, 9512 }) {
+			bringOnline(first, port);
+		}
+		first.close();
+		this.registries.remove(first);
+
+		// Both instances restarted while the registry was down, their verdicts
+		// interleaved: judged one by one, both would leave rotation at once.
+		verdict("orders-9511", 9511, "UNHEALTHY", "v1");
+		verdict("orders-9512", 9512, "UNHEALTHY", "v1");
+		verdict("orders-9511", 9511, "HEALTHY", "v1");
+		verdict("orders-9512", 9512, "HEALTHY", "v1");
+
+		RunningRegistry second = start();
+		await().atMost(WAIT).until(() -> second.instances().size() == 2);
+
+		for (int port : new int[] { 9511, 9512 }) {
+			assertThat(gateRecords("orders/127.0.0.1:" + port + "/")).as("gates of %s", port)
+				.containsExactly("ADMIN=false", "HEALTH=false", "HEALTH=true", "ADMIN=true");
+			assertThat(second.instance("orders-" + port).get("lifecycle").asString()).isEqualTo("ONLINE");
+		}
+	}
+
+	@Test
+	void aDeployStepWaitsForTheVerdictsPublishedBeforeItSoAVerdictConsumerBehindTakesNoInstanceOutOfRotation() {
+		deployStep("{\"type\":\"DeploySucceeded\",\"deployId\":\"d-1\",\"service\":\"orders\",\"version\":\"v1\","
+				+ "\"durationMillis\":1000,\"at\":\"" + Instant.now() + "\"}");
+		RunningRegistry registry = start();
+		for (int port : new int[] { 9541, 9542 }) {
+			bringOnline(registry, port);
+		}
+		// orders-9543 runs v2 ahead of any deploy: refused until the registry has learned
+		// the deploy of v2 has started.
+		register("orders-9543", 9543, "v1");
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle("orders-9543")));
+		verdict("orders-9543", 9543, "HEALTHY", "v2");
+		await().atMost(WAIT)
+			.until(() -> registry.instance("orders-9543").get("versionRefusal").asString().startsWith("reports v2"));
+		deployStep("{\"type\":\"DeployStarted\",\"deployId\":\"d-2\",\"service\":\"orders\",\"version\":\"v2\","
+				+ "\"batches\":[[\"orders-9541\"],[\"orders-9542\"]],\"previousVersions\":{\"orders-9541\":\"v1\","
+				+ "\"orders-9542\":\"v1\"},\"at\":\"" + Instant.now() + "\"}");
+		await().atMost(WAIT).until(() -> registry.instance("orders-9543").get("versionRefusal").asString().isEmpty());
+
+		// The verdict consumer falls behind (as in a registry frozen mid-deploy) while
+		// both instances restart on v2 and the deploy ends.
+		MessageListenerContainer verdicts = registry.listener("registry-verdicts");
+		verdicts.pause();
+		await().atMost(WAIT).until(verdicts::isContainerPaused);
+		verdict("orders-9541", 9541, "HEALTHY", "v2");
+		verdict("orders-9542", 9542, "HEALTHY", "v2");
+		deployStep("{\"type\":\"DeploySucceeded\",\"deployId\":\"d-2\",\"service\":\"orders\",\"version\":\"v2\","
+				+ "\"durationMillis\":1000,\"at\":\"" + Instant.now() + "\"}");
+
+		// The step listener holds the deploy's end until the verdicts before it are read.
+		await().atMost(WAIT)
+			.until(() -> Thread.getAllStackTraces()
+				.values()
+				.stream()
+				.flatMap(Arrays::stream)
+				.anyMatch((frame) -> frame.getMethodName().equals("awaitPast")));
+		verdicts.resume();
+
+		await().atMost(WAIT)
+			.until(() -> registry.instance("orders-9542").get("versionRefusal").asString().isEmpty()
+					&& "v2".equals(registry.instance("orders-9542").get("lastHealth").get("version").asString()));
+		for (int port : new int[] { 9541, 9542 }) {
+			assertThat(gateRecords("orders/127.0.0.1:" + port + "/")).as("gates of %s", port)
+				.containsExactly("ADMIN=false", "HEALTH=false", "HEALTH=true", "ADMIN=true");
+		}
+	}
+
+	@Test
+	void unreadableVerdictsAreDeadLetteredWithTheirReasonAndTheVerdictsAroundThemAreJudged() {
+		RunningRegistry registry = start();
+		register("orders-1", 9551, "v1");
+		register("orders-2", 9552, "v1");
+		await().atMost(WAIT).until(() -> registry.instances().size() == 2);
+
+		this.kafka.send(this.prefix + "health.verdicts", "orders-1", "{\"type\":\"VerdictIssued\",");
+		verdict("orders-1", 9551, "HEALTHY", "v1");
+		this.kafka.send(this.prefix + "health.verdicts", "orders-2", "{\"type\":\"VerdictIssued\",\"instanceId\":"
+				+ "\"orders-2\",\"service\":\"orders\",\"host\":\"127.0.0.1\",\"port\":0,\"status\":\"HEALTHY\"}");
+		verdict("orders-2", 9552, "HEALTHY", "v1");
+
+		await().atMost(WAIT)
+			.until(() -> "PRE_ONLINE".equals(registry.lifecycle("orders-1"))
+					&& "PRE_ONLINE".equals(registry.lifecycle("orders-2")));
+		List<String> reasons = this.kafka.readAllBytes(this.prefix + "health.verdicts-dlt")
+			.stream()
+			.map((record) -> TestKafka.header(record, "baton-dlt-reason"))
+			.toList();
+		assertThat(reasons).hasSize(2);
+		assertThat(reasons.get(1)).contains("probedAt is required");
 	}
 
 	@Test
@@ -570,6 +671,18 @@ abstract class RegistryIntegrationTests {
 		RunningRegistry registry = RunningRegistry.start(bootstrapServers(), this.prefix, properties);
 		this.registries.add(registry);
 		return registry;
+	}
+
+	/** Registers orders-PORT on v1, reports it healthy and approves it. */
+	private void bringOnline(RunningRegistry registry, int port) {
+		String id = "orders-" + port;
+		register(id, port, "v1");
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(registry.lifecycle(id)));
+		verdict(id, port, "HEALTHY", "v1");
+		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(registry.lifecycle(id)));
+		assertThat(registry
+			.call("POST", "/api/instances/" + id + "/approve", "{\"by\":\"alice\",\"reason\":\"release checked\"}")
+			.statusCode()).isEqualTo(200);
 	}
 
 	private void register(String id, int port, String version) {

@@ -17,6 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.listener.MessageListenerContainer;
 
 import dev.baton.kafka.testing.FreePorts;
 import dev.baton.kafka.testing.ServiceProcess;
@@ -122,6 +124,15 @@ final class RunningRegistry implements AutoCloseable {
 
 	int port() {
 		return this.port;
+	}
+
+	/**
+	 * The container of one of the registry's listeners, for a registry started in this
+	 * JVM: lets a test hold one consumer back while the others read on.
+	 */
+	MessageListenerContainer listener(String id) {
+		return ((ConfigurableApplicationContext) this.running).getBean(KafkaListenerEndpointRegistry.class)
+			.getListenerContainer(id);
 	}
 
 	/** SIGKILL, for a registry started in a process of its own. */

@@ -75,7 +75,7 @@ final class EventStreamConnection {
 				return null;
 			}
 			open.connect(new InetSocketAddress(target.getHost(), target.getPort()),
-					(int) this.settings.connectTimeout().toMillis());
+					(int) this.settings.openTimeout().toMillis());
 			open.setSoTimeout((int) this.settings.silenceTimeout().toMillis());
 			OutputStream out = open.getOutputStream();
 			out.write(("GET " + this.settings.eventsPath() + "?seconds=" + this.settings.streamSeconds()

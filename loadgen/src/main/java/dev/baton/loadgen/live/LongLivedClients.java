@@ -58,7 +58,7 @@ public final class LongLivedClients implements AutoCloseable {
 			thread.setDaemon(true);
 			return thread;
 		});
-		this.http = HttpClient.newBuilder().connectTimeout(settings.connectTimeout()).build();
+		this.http = HttpClient.newBuilder().connectTimeout(settings.openTimeout()).build();
 		for (int i = 1; i <= settings.webSockets(); i++) {
 			this.webSockets
 				.add(new WebSocketClient("ws-" + i, settings, this.http, this.timers, this.tally::opened, this::ended));

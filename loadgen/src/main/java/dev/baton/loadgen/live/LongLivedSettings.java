@@ -22,14 +22,16 @@ import dev.baton.loadgen.LoopbackTarget;
  * @param eventStreams how many event stream clients, each reading one stream at a time
  * @param eventsPath the event stream endpoint's path, without its query
  * @param streamSeconds how long each stream is asked to last ({@code ?seconds=})
- * @param connectTimeout the longest an opening (TCP connect and handshake) may take
+ * @param openTimeout the longest an opening may take, from the TCP connect to the
+ * upgrade's or the stream's first answer: that answer is an HTTP answer like any other,
+ * so the load generator gives it its request timeout
  * @param silenceTimeout the longest an event stream may stay silent before its client
  * counts it as cut
  * @param log where each connection's line goes; {@code null} for no file (the summary
  * still counts)
  */
 public record LongLivedSettings(URI target, int webSockets, String webSocketPath, Duration messageEvery,
-		Duration webSocketLifetime, int eventStreams, String eventsPath, int streamSeconds, Duration connectTimeout,
+		Duration webSocketLifetime, int eventStreams, String eventsPath, int streamSeconds, Duration openTimeout,
 		Duration silenceTimeout, Path log) {
 
 	private static final int MAX_CLIENTS = 10_000;
@@ -41,7 +43,7 @@ public record LongLivedSettings(URI target, int webSockets, String webSocketPath
 		requirePath("webSocketPath", webSocketPath);
 		requirePath("eventsPath", eventsPath);
 		requirePositive("messageEvery", messageEvery);
-		requirePositive("connectTimeout", connectTimeout);
+		requirePositive("openTimeout", openTimeout);
 		requirePositive("silenceTimeout", silenceTimeout);
 		if (webSocketLifetime != null) {
 			requirePositive("webSocketLifetime", webSocketLifetime);
@@ -53,45 +55,46 @@ public record LongLivedSettings(URI target, int webSockets, String webSocketPath
 
 	/**
 	 * One WebSocket on {@code /ws} sending every second until closed, no event stream
-	 * (streams of 30 s on {@code /events} once asked for), a connect timeout of 2 s,
-	 * streams silent for 10 s counted as cut, no log file.
+	 * (streams of 30 s on {@code /events} once asked for), an open timeout of 5 s (the
+	 * load generator's default request timeout), streams silent for 10 s counted as cut,
+	 * no log file.
 	 * @param target the base URL
 	 * @return the settings
 	 */
 	public static LongLivedSettings defaults(URI target) {
 		return new LongLivedSettings(target, 1, "/ws", Duration.ofSeconds(1), null, 0, "/events", 30,
-				Duration.ofSeconds(2), Duration.ofSeconds(10), null);
+				Duration.ofSeconds(5), Duration.ofSeconds(10), null);
 	}
 
 	public LongLivedSettings withWebSockets(int count) {
 		return new LongLivedSettings(this.target, count, this.webSocketPath, this.messageEvery, this.webSocketLifetime,
-				this.eventStreams, this.eventsPath, this.streamSeconds, this.connectTimeout, this.silenceTimeout,
+				this.eventStreams, this.eventsPath, this.streamSeconds, this.openTimeout, this.silenceTimeout,
 				this.log);
 	}
 
 	public LongLivedSettings withWebSocketLifetime(Duration lifetime) {
 		return new LongLivedSettings(this.target, this.webSockets, this.webSocketPath, this.messageEvery, lifetime,
-				this.eventStreams, this.eventsPath, this.streamSeconds, this.connectTimeout, this.silenceTimeout,
+				this.eventStreams, this.eventsPath, this.streamSeconds, this.openTimeout, this.silenceTimeout,
 				this.log);
 	}
 
 	public LongLivedSettings withEventStreams(int count, int seconds) {
 		return new LongLivedSettings(this.target, this.webSockets, this.webSocketPath, this.messageEvery,
-				this.webSocketLifetime, count, this.eventsPath, seconds, this.connectTimeout, this.silenceTimeout,
+				this.webSocketLifetime, count, this.eventsPath, seconds, this.openTimeout, this.silenceTimeout,
 				this.log);
 	}
 
 	public LongLivedSettings withLog(Path file) {
 		return new LongLivedSettings(this.target, this.webSockets, this.webSocketPath, this.messageEvery,
-				this.webSocketLifetime, this.eventStreams, this.eventsPath, this.streamSeconds, this.connectTimeout,
+				this.webSocketLifetime, this.eventStreams, this.eventsPath, this.streamSeconds, this.openTimeout,
 				this.silenceTimeout, file);
 	}
 
 	/**
 	 * The load generator's options that ask for these clients, for a process that starts
 	 * the generator as a process of its own (after the options of its
-	 * {@code LoadSettings}, which give the target). The connect and silence timeouts keep
-	 * their defaults.
+	 * {@code LoadSettings}, which give the target and the request timeout the open
+	 * timeout follows). The silence timeout keeps its default.
 	 * @return the options
 	 */
 	public List<String> arguments() {

@@ -87,7 +87,7 @@ final class WebSocketConnection implements WebSocket.Listener {
 
 	void open(HttpClient http) {
 		http.newWebSocketBuilder()
-			.connectTimeout(this.settings.connectTimeout())
+			.connectTimeout(this.settings.openTimeout())
 			.buildAsync(this.settings.webSocketUri(), this)
 			.whenComplete((socket, error) -> {
 				if (error != null) {

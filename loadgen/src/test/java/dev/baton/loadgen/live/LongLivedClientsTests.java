@@ -183,7 +183,7 @@ class LongLivedClientsTests {
 	private static LongLivedSettings fast(URI target, int webSockets) {
 		LongLivedSettings defaults = LongLivedSettings.defaults(target);
 		return new LongLivedSettings(target, webSockets, defaults.webSocketPath(), Duration.ofMillis(50), null, 0,
-				defaults.eventsPath(), defaults.streamSeconds(), defaults.connectTimeout(), defaults.silenceTimeout(),
+				defaults.eventsPath(), defaults.streamSeconds(), defaults.openTimeout(), defaults.silenceTimeout(),
 				null);
 	}
 

@@ -130,7 +130,9 @@ public class GateCommands {
 		}
 		SetPeerGate set = matching(gate, key, command);
 		answer(set, writtenAt);
-		logger.debug("Took {} gate {} into the desired state", set.open() ? "open" : "closed", gate.gate());
+		// Who moved a peer, and why, is the first question when one leaves rotation.
+		logger.info("Took {} gate {} into the desired state, from {}: {}", set.open() ? "open" : "closed", gate.gate(),
+				set.by(), set.reason());
 	}
 
 	private static SetPeerGate matching(GateKey gate, String key, NginxCommand command) {

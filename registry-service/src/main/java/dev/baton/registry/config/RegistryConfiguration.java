@@ -24,6 +24,7 @@ import dev.baton.registry.kafka.ExpectedVersionsListener;
 import dev.baton.registry.kafka.NginxEventsListener;
 import dev.baton.registry.kafka.RegistrationsGateway;
 import dev.baton.registry.kafka.RegistryListeners;
+import dev.baton.registry.kafka.VerdictsRead;
 import dev.baton.registry.kafka.RegistryPublisher;
 import dev.baton.registry.kafka.RegistryStartup;
 import dev.baton.registry.lifecycle.AllowedEndpoints;
@@ -72,13 +73,18 @@ class RegistryConfiguration {
 	}
 
 	@Bean
-	RegistryListeners registryListeners(Registry registry) {
-		return new RegistryListeners(registry);
+	VerdictsRead verdictsRead() {
+		return new VerdictsRead();
 	}
 
 	@Bean
-	ExpectedVersionsListener deployStepListener(Registry registry) {
-		return new ExpectedVersionsListener(registry);
+	RegistryListeners registryListeners(Registry registry, VerdictsRead verdictsRead, TopicNames topics) {
+		return new RegistryListeners(registry, verdictsRead, topics);
+	}
+
+	@Bean
+	ExpectedVersionsListener deployStepListener(Registry registry, VerdictsRead verdictsRead, TopicNames topics) {
+		return new ExpectedVersionsListener(registry, verdictsRead, topics);
 	}
 
 	@Bean

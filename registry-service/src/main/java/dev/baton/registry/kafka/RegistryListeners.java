@@ -1,15 +1,27 @@
 package dev.baton.registry.kafka;
 
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.annotation.TopicPartition;
-import org.springframework.kafka.support.KafkaHeaders;
-import org.springframework.messaging.handler.annotation.Header;
+import org.springframework.core.log.LogAccessor;
+import org.springframework.kafka.listener.BatchListenerFailedException;
+import org.springframework.kafka.listener.ConsumerSeekAware;
+import org.springframework.kafka.support.serializer.DeserializationException;
+import org.springframework.kafka.support.serializer.SerializationUtils;
 
 import dev.baton.contracts.RecordPosition;
-import dev.baton.contracts.health.HealthVerdictMessage;
+import dev.baton.contracts.Topic;
 import dev.baton.contracts.health.VerdictIssued;
 import dev.baton.contracts.operation.OperationMessage;
 import dev.baton.contracts.registration.RegistrationMessage;
+import dev.baton.kafka.FailureReason;
+import dev.baton.kafka.TopicNames;
 import dev.baton.registry.membership.Registry;
 
 /**
@@ -18,9 +30,10 @@ import dev.baton.registry.membership.Registry;
  * registry per installation, so each listener takes every partition by assignment rather
  * than through a consumer group: a registry killed with {@code kill -9} and started again
  * reads on at once, where a group would hold its partitions until the dead member's
- * session timed out. The group ids only keep the committed positions.
+ * session timed out. The group ids only keep the committed positions. How far verdicts
+ * are read is kept for the deploy steps that wait for them ({@link VerdictsRead}).
  */
-public class RegistryListeners {
+public class RegistryListeners implements ConsumerSeekAware {
 
 	static final String REGISTRATIONS = "registry-registrations";
 
@@ -30,10 +43,34 @@ public class RegistryListeners {
 
 	static final String VERDICTS_GROUP = "baton-registry.verdicts";
 
+	private static final LogAccessor log = new LogAccessor(RegistryListeners.class);
+
 	private final Registry registry;
 
-	public RegistryListeners(Registry registry) {
+	private final VerdictsRead verdictsRead;
+
+	private final String verdictsTopic;
+
+	public RegistryListeners(Registry registry, VerdictsRead verdictsRead, TopicNames topics) {
 		this.registry = registry;
+		this.verdictsRead = verdictsRead;
+		this.verdictsTopic = topics.name(Topic.HEALTH_VERDICTS);
+	}
+
+	/**
+	 * Only observes where the verdict listener starts: every listener here reads on from
+	 * its group's position.
+	 */
+	@Override
+	public void onPartitionsAssigned(Map<org.apache.kafka.common.TopicPartition, Long> assignments,
+			ConsumerSeekCallback callback) {
+		Map<Integer, Long> verdictPositions = new HashMap<>();
+		assignments.forEach((partition, position) -> {
+			if (partition.topic().equals(this.verdictsTopic) && position != null) {
+				verdictPositions.put(partition.partition(), position);
+			}
+		});
+		this.verdictsRead.startingAt(verdictPositions);
 	}
 
 	@KafkaListener(id = REGISTRATIONS, groupId = "baton-registry.registrations", autoStartup = "false",
@@ -52,13 +89,72 @@ public class RegistryListeners {
 		this.registry.handle(message);
 	}
 
-	@KafkaListener(id = VERDICTS, groupId = VERDICTS_GROUP, autoStartup = "false",
+	/**
+	 * Takes verdicts a poll at a time. A registry that was frozen or cut from the broker
+	 * finds a backlog; each instance's newest verdict in it is judged, and those it
+	 * supersedes are not: they say nothing of now, and judged one by one they would close
+	 * and reopen gates of instances that serve (beside a peer a deploy drains, that
+	 * leaves no peer up). An instance's verdicts share its key, hence its partition, so
+	 * the last of its records here is its newest.
+	 * <p>
+	 * A record that cannot be judged ends the poll there: everything before it is judged,
+	 * and the error handler dead-letters it and reads on after it.
+	 */
+	@KafkaListener(id = VERDICTS, groupId = VERDICTS_GROUP, autoStartup = "false", batch = "true",
 			topicPartitions = @TopicPartition(
 					topic = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).HEALTH_VERDICTS)}",
 					partitions = "#{@batonPartitions.of(T(dev.baton.contracts.Topic).HEALTH_VERDICTS)}"))
-	void on(HealthVerdictMessage message, @Header(KafkaHeaders.RECEIVED_PARTITION) int partition,
-			@Header(KafkaHeaders.OFFSET) long offset) {
-		this.registry.handle((VerdictIssued) message, new RecordPosition(partition, offset));
+	void on(List<ConsumerRecord<String, Object>> records) {
+		int failed = firstUnreadable(records);
+		Map<String, Integer> newest = new LinkedHashMap<>();
+		for (int index = 0; index < failed; index++) {
+			newest.remove(records.get(index).key());
+			newest.put(records.get(index).key(), index);
+		}
+		for (int index : newest.values()) {
+			ConsumerRecord<String, Object> record = records.get(index);
+			try {
+				this.registry.handle((VerdictIssued) record.value(),
+						new RecordPosition(record.partition(), record.offset()));
+			}
+			catch (RuntimeException ex) {
+				throw new BatchListenerFailedException(FailureReason.of(ex), ex, index);
+			}
+		}
+		for (int index = 0; index < failed; index++) {
+			this.verdictsRead.read(new RecordPosition(records.get(index).partition(), records.get(index).offset()));
+		}
+		if (failed < records.size()) {
+			throw new BatchListenerFailedException("unreadable verdict", unreadable(records.get(failed)), failed);
+		}
+	}
+
+	private static int firstUnreadable(List<ConsumerRecord<String, Object>> records) {
+		for (int index = 0; index < records.size(); index++) {
+			if (unreadable(records.get(index)) != null) {
+				return index;
+			}
+		}
+		return records.size();
+	}
+
+	/**
+	 * Why a record is no verdict, as a record listener would have been told; null for a
+	 * verdict.
+	 */
+	private static RuntimeException unreadable(ConsumerRecord<String, Object> record) {
+		for (String header : List.of(SerializationUtils.KEY_DESERIALIZER_EXCEPTION_HEADER,
+				SerializationUtils.VALUE_DESERIALIZER_EXCEPTION_HEADER)) {
+			DeserializationException failure = SerializationUtils.getExceptionFromHeader(record, header, log);
+			if (failure != null) {
+				return failure;
+			}
+		}
+		if (record.value() instanceof VerdictIssued) {
+			return null;
+		}
+		return new IllegalArgumentException((record.value() == null) ? "a verdict record needs a value"
+				: record.value().getClass().getSimpleName() + " is no verdict");
 	}
 
 }

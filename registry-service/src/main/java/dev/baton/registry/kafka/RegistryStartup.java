@@ -3,6 +3,7 @@ package dev.baton.registry.kafka;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -20,6 +21,7 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
 import dev.baton.contracts.GateKey;
+import dev.baton.contracts.RecordPosition;
 import dev.baton.contracts.Topic;
 import dev.baton.contracts.deploy.DeployStep;
 import dev.baton.contracts.health.VerdictIssued;
@@ -116,13 +118,23 @@ public class RegistryStartup implements SmartLifecycle {
 		// command
 		// would otherwise "repair" that gate from a verdict already superseded, and take
 		// a healthy instance out of rotation until the listener caught up.
+		// Only each instance's newest verdict is judged: one superseded while the
+		// registry
+		// was down says nothing of now, and judging it would publish a gate long since
+		// untrue (an instance restarted by a deploy would leave rotation again for as
+		// long
+		// as the catch-up took to reach its next verdict, beside a peer the deploy
+		// drains).
+		// An instance's verdicts share its key, so the last one read is its newest.
+		Map<String, PositionedVerdict> newest = new LinkedHashMap<>();
 		long verdicts = this.reader.catchUp(Topic.HEALTH_VERDICTS, RegistryListeners.VERDICTS_GROUP,
-				(key, value, position) -> this.registry.handle((VerdictIssued) value, position));
+				(key, value, position) -> newest.put(key, new PositionedVerdict((VerdictIssued) value, position)));
+		newest.values().forEach((verdict) -> this.registry.handle(verdict.verdict(), verdict.position()));
 		List<GateChange> repairs = this.registry.reconcile();
 		logger.info(
-				"Rebuilt {} instances and the expected versions from {} deploy steps; applied {} verdicts"
-						+ " issued since; repaired {} gates",
-				snapshots.size(), learned.get(), verdicts, repairs.size());
+				"Rebuilt {} instances and the expected versions from {} deploy steps; read {} verdicts"
+						+ " issued since and judged the newest of {} instances; repaired {} gates",
+				snapshots.size(), learned.get(), verdicts, newest.size(), repairs.size());
 		this.registry.resumeDepartures();
 		this.nginxEvents.startFrom(eventsEnd);
 		this.listeners.getListenerContainer(NginxEventsListener.NGINX_EVENTS).start();
@@ -133,6 +145,9 @@ public class RegistryStartup implements SmartLifecycle {
 		this.listeners.getListenerContainer(RegistryListeners.OPERATIONS).start();
 		this.listeners.getListenerContainer(RegistryListeners.VERDICTS).start();
 		this.running = true;
+	}
+
+	private record PositionedVerdict(VerdictIssued verdict, RecordPosition position) {
 	}
 
 	@Override
