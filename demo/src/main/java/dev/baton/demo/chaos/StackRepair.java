@@ -1,5 +1,6 @@
 package dev.baton.demo.chaos;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,6 +14,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Utils;
 
 import dev.baton.cli.Json;
 import dev.baton.contracts.CommandId;
@@ -88,9 +90,15 @@ public final class StackRepair {
 		settings.put(ProducerConfig.ACKS_CONFIG, "all");
 		try (KafkaProducer<String, String> producer = new KafkaProducer<>(settings, new StringSerializer(),
 				new StringSerializer())) {
+			String topic = "baton." + PhaseTrigger.COMMANDS;
+			// On the peer's partition, where Baton's services write every gate of a peer
+			// (their PeerPartitioner): on another, a reader could apply it before or
+			// after
+			// the peer's other gate commands, and so bring back a peer they removed.
+			byte[] peer = (key.service().value() + "/" + key.endpoint().address()).getBytes(StandardCharsets.UTF_8);
+			int partition = Utils.toPositive(Utils.murmur2(peer)) % producer.partitionsFor(topic).size();
 			producer
-				.send(new ProducerRecord<>("baton." + PhaseTrigger.COMMANDS, key.toString(),
-						Json.mapper().writeValueAsString(open)))
+				.send(new ProducerRecord<>(topic, partition, key.toString(), Json.mapper().writeValueAsString(open)))
 				.get(30, TimeUnit.SECONDS);
 		}
 		catch (ExecutionException | TimeoutException ex) {

@@ -133,7 +133,7 @@ final class SoakInjector implements AutoCloseable {
 	private String malformed(String topic) {
 		String key = this.stack.options().service();
 		byte[] value = "{\"type\":\"NoSuchMessage\",\"service\":".getBytes(StandardCharsets.UTF_8);
-		write(topic, key, value);
+		write(topic, null, key, value);
 		return "wrote a record that is not JSON to " + topic + " under key " + key;
 	}
 
@@ -151,14 +151,18 @@ final class SoakInjector implements AutoCloseable {
 		if (latest == null) {
 			throw new IllegalStateException("no record of " + service + " on " + topic + " to duplicate");
 		}
-		write(topic, latest.key(), latest.value().getBytes(StandardCharsets.UTF_8));
+		// On its own partition, as a producer's retry would write it: on another, its
+		// order
+		// against the newer records of its key would be lost, which no duplicate does.
+		write(topic, latest.partition(), latest.key(), latest.value().getBytes(StandardCharsets.UTF_8));
 		return "published again the record at offset " + latest.offset() + " of " + topic + "-" + latest.partition()
 				+ " (key " + latest.key() + ")";
 	}
 
-	private void write(String topic, String key, byte[] value) {
+	private void write(String topic, Integer partition, String key, byte[] value) {
 		try {
-			this.admin.send(new ProducerRecord<>(this.prefix + topic, key, value)).get(120, TimeUnit.SECONDS);
+			this.admin.send(new ProducerRecord<>(this.prefix + topic, partition, key, value))
+				.get(120, TimeUnit.SECONDS);
 		}
 		catch (ExecutionException | TimeoutException ex) {
 			throw new IllegalStateException("could not write to " + topic + ": " + ex.getMessage(), ex);
