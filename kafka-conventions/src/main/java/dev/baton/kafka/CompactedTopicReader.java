@@ -135,6 +135,18 @@ public class CompactedTopicReader {
 	 * @return the offset each partition was read up to
 	 */
 	public Map<TopicPartition, Long> readSince(Topic topic, Instant since, BiConsumer<String, Object> handler) {
+		return readSince(topic, since, (key, value, position) -> handler.accept(key, value));
+	}
+
+	/**
+	 * {@link #readSince(Topic, Instant, BiConsumer)} for a handler that checks where a
+	 * record lies, as a live listener can.
+	 * @param topic the topic, every partition of which is read
+	 * @param since the oldest publication time read
+	 * @param handler receives key, value and position of every valid record
+	 * @return the offset each partition was read up to
+	 */
+	public Map<TopicPartition, Long> readSince(Topic topic, Instant since, PositionedHandler handler) {
 		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "read-back")) {
 			return readSince(consumer, partitions(consumer, this.names.name(topic)), since.toEpochMilli(), handler);
 		}
@@ -151,7 +163,7 @@ public class CompactedTopicReader {
 	public Map<TopicPartition, Long> readSince(Collection<TopicPartition> partitions, long sinceMillis,
 			BiConsumer<String, Object> handler) {
 		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "read-back")) {
-			return readSince(consumer, partitions, sinceMillis, handler);
+			return readSince(consumer, partitions, sinceMillis, (key, value, position) -> handler.accept(key, value));
 		}
 	}
 
@@ -233,7 +245,7 @@ public class CompactedTopicReader {
 	}
 
 	private Map<TopicPartition, Long> readSince(Consumer<String, Object> consumer,
-			Collection<TopicPartition> partitions, long sinceMillis, BiConsumer<String, Object> handler) {
+			Collection<TopicPartition> partitions, long sinceMillis, PositionedHandler handler) {
 		Counts counts = new Counts();
 		consumer.assign(partitions);
 		Map<TopicPartition, Long> end = consumer.endOffsets(partitions);

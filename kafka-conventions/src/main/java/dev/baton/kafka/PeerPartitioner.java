@@ -29,11 +29,22 @@ public class PeerPartitioner implements Partitioner {
 	@Override
 	public int partition(String topic, Object key, byte[] keyBytes, Object value, byte[] valueBytes, Cluster cluster) {
 		int partitions = cluster.partitionsForTopic(topic).size();
-		byte[] bytes = keyBytes;
-		if (topic.equals(this.nginxCommandsTopic) && key instanceof String gateKey && gateKey.lastIndexOf('/') > 0) {
-			bytes = gateKey.substring(0, gateKey.lastIndexOf('/')).getBytes(StandardCharsets.UTF_8);
+		if (topic.equals(this.nginxCommandsTopic) && key instanceof String gateKey) {
+			return partitionOf(gateKey, partitions);
 		}
-		return (bytes != null) ? Utils.toPositive(Utils.murmur2(bytes)) % partitions : 0;
+		return (keyBytes != null) ? Utils.toPositive(Utils.murmur2(keyBytes)) % partitions : 0;
+	}
+
+	/**
+	 * The partition of {@code nginx.commands} a gate command belongs on: its peer's.
+	 * @param gateKey the record key, {@code service/host:port/GATE}
+	 * @param partitions how many partitions the topic has
+	 * @return the partition
+	 */
+	public static int partitionOf(String gateKey, int partitions) {
+		int gate = gateKey.lastIndexOf('/');
+		String peer = (gate > 0) ? gateKey.substring(0, gate) : gateKey;
+		return Utils.toPositive(Utils.murmur2(peer.getBytes(StandardCharsets.UTF_8))) % partitions;
 	}
 
 	@Override

@@ -16,6 +16,8 @@ import org.springframework.kafka.test.condition.EmbeddedKafkaCondition;
 import org.springframework.kafka.test.context.EmbeddedKafka;
 
 import dev.baton.contracts.Topic;
+import dev.baton.kafka.PeerPartitioner;
+import dev.baton.kafka.testing.TestKafka;
 import dev.baton.kafka.testing.PoisonRecords;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,6 +62,40 @@ class PoisonRecordsOnStartTests extends NodeWorldTests {
 		assertThat(get(second.listenPort("orders"))).isEqualTo(String.valueOf(peer.port()));
 
 		poison.assertEachDeadLetteredOnce(Topic.NGINX_COMMANDS);
+	}
+
+	@Test
+	void gateCommandsOffTheirPeersPartitionAreDeadLetteredLiveAndAtStartUpAndPutNoPeerInRotation() {
+		UpstreamServer peer = closeLater(new UpstreamServer());
+		UpstreamServer stray = closeLater(new UpstreamServer());
+		this.topics.up("orders", peer.endpoint());
+		TestKafka kafka = this.world.kafka();
+		// Another client's producer, partitioning by the whole key as Kafka does.
+		GateTopics elsewhere = new GateTopics(kafka,
+				(topic, key, value) -> kafka.sendTo(topic, (PeerPartitioner.partitionOf(key, 3) + 1) % 3, key, value),
+				this.world.prefix());
+
+		RunningNode first = this.world.node("node-a", "managed", List.of("orders"));
+		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(first.peers("orders").get(peer.endpoint())));
+		elsewhere.up("orders", stray.endpoint());
+		await().atMost(WAIT).until(() -> strayLetters(kafka).size() == 2);
+		assertThat(first.peers("orders")).containsOnlyKeys(peer.endpoint());
+		first.close();
+
+		RunningNode second = this.world.node("node-a", "managed", List.of("orders"));
+		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(second.peers("orders").get(peer.endpoint())));
+
+		assertThat(second.peers("orders")).containsOnlyKeys(peer.endpoint());
+		assertThat(strayLetters(kafka)).hasSize(2)
+			.allSatisfy((reason) -> assertThat(reason).contains("not on its peer's partition"));
+	}
+
+	private List<String> strayLetters(TestKafka kafka) {
+		return kafka.readAllBytes(this.world.prefix() + "nginx.commands-dlt")
+			.stream()
+			.map((letter) -> TestKafka.header(letter, "baton-dlt-reason"))
+			.filter((reason) -> reason.contains("partition"))
+			.toList();
 	}
 
 	private static String get(int port) throws Exception {

@@ -23,6 +23,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * What an outside producer or reader does with a real broker: publish hand-written JSON
@@ -32,6 +33,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
 public final class TestKafka implements AutoCloseable {
 
 	private final String bootstrapServers;
+
+	private static final String NGINX_COMMANDS = "nginx.commands";
 
 	private final KafkaProducer<String, byte[]> producer;
 
@@ -55,6 +58,36 @@ public final class TestKafka implements AutoCloseable {
 	}
 
 	/**
+	 * Sends a record to a partition of the caller's choosing, as a client that ignores
+	 * Baton's partitioning does.
+	 * @param topic the topic
+	 * @param partition the partition
+	 * @param key the key
+	 * @param value the value
+	 */
+	public void sendTo(String topic, int partition, String key, String value) {
+		send(new ProducerRecord<>(topic, partition, key, value.getBytes(StandardCharsets.UTF_8)));
+	}
+
+	/**
+	 * A gate command goes where Baton's services write it, on its peer's partition
+	 * ({@code PeerPartitioner}): a node refuses one found elsewhere.
+	 */
+	private ProducerRecord<String, byte[]> onPeerPartition(ProducerRecord<String, byte[]> record) {
+		if (record.partition() != null || record.key() == null || !record.topic().endsWith(NGINX_COMMANDS)) {
+			return record;
+		}
+		// PeerPartitioner's rule, restated: the CLI's tests use this class without the
+		// services' Kafka conventions on their class path.
+		String key = record.key();
+		String peer = (key.lastIndexOf('/') > 0) ? key.substring(0, key.lastIndexOf('/')) : key;
+		int partition = Utils.toPositive(Utils.murmur2(peer.getBytes(StandardCharsets.UTF_8)))
+				% this.producer.partitionsFor(record.topic()).size();
+		return new ProducerRecord<>(record.topic(), partition, record.timestamp(), record.key(), record.value(),
+				record.headers());
+	}
+
+	/**
 	 * Sends a record stamped with a time of the caller's choosing, as a producer whose
 	 * clock runs elsewhere stamps it.
 	 * @param topic the topic
@@ -69,7 +102,7 @@ public final class TestKafka implements AutoCloseable {
 	private void send(ProducerRecord<String, byte[]> record) {
 		String topic = record.topic();
 		try {
-			this.producer.send(record).get(30, TimeUnit.SECONDS);
+			this.producer.send(onPeerPartition(record)).get(30, TimeUnit.SECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -20,6 +20,7 @@ import dev.baton.contracts.Topic;
 import dev.baton.kafka.CompactedTopicReader;
 import dev.baton.kafka.TopicDeclarations;
 import dev.baton.kafka.TopicNames;
+import dev.baton.kafka.TopicPartitionCatalog;
 import dev.baton.nginx.config.NginxControlProperties.Mode;
 import dev.baton.nginx.dataplane.ControlClient;
 import dev.baton.nginx.dataplane.ManagedNginx;
@@ -27,6 +28,7 @@ import dev.baton.nginx.dataplane.NginxSetup;
 import dev.baton.nginx.dataplane.Route;
 import dev.baton.nginx.kafka.CommandListener;
 import dev.baton.nginx.kafka.CommandReplay;
+import dev.baton.nginx.kafka.PeerPartitions;
 import dev.baton.nginx.kafka.NginxEventPublisher;
 import dev.baton.nginx.observability.MicrometerNodeMetrics;
 import dev.baton.nginx.observability.MicrometerPeerMetrics;
@@ -145,13 +147,19 @@ class NginxControlConfiguration {
 	}
 
 	@Bean
-	CommandReplay commandReplay(CompactedTopicReader reader, GateCommands commands, OwedAnswers owed) {
-		return new CommandReplay(reader, commands, owed);
+	PeerPartitions peerPartitions(TopicNames topics, TopicPartitionCatalog partitions) {
+		return new PeerPartitions(topics.name(Topic.NGINX_COMMANDS), partitions.of(Topic.NGINX_COMMANDS).length);
 	}
 
 	@Bean
-	CommandListener commandListener(GateCommands commands, CommandReplay replay) {
-		return new CommandListener(commands, replay);
+	CommandReplay commandReplay(CompactedTopicReader reader, GateCommands commands, OwedAnswers owed,
+			PeerPartitions partitions) {
+		return new CommandReplay(reader, commands, owed, partitions);
+	}
+
+	@Bean
+	CommandListener commandListener(GateCommands commands, CommandReplay replay, PeerPartitions partitions) {
+		return new CommandListener(commands, replay, partitions);
 	}
 
 	@Bean

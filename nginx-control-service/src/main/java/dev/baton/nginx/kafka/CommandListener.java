@@ -28,17 +28,21 @@ public class CommandListener implements ConsumerSeekAware {
 
 	private final CommandReplay replay;
 
-	public CommandListener(GateCommands commands, CommandReplay replay) {
+	private final PeerPartitions partitions;
+
+	public CommandListener(GateCommands commands, CommandReplay replay, PeerPartitions partitions) {
 		this.commands = commands;
 		this.replay = replay;
+		this.partitions = partitions;
 	}
 
 	@KafkaListener(id = "baton-nginx-commands", groupId = "baton-nginx-control-${baton.nginx-control.node-id}",
 			topicPartitions = @TopicPartition(
 					topic = "#{@batonTopicNames.name(T(dev.baton.contracts.Topic).NGINX_COMMANDS)}",
 					partitions = "#{@batonPartitions.of(T(dev.baton.contracts.Topic).NGINX_COMMANDS)}"))
-	void on(@Header(KafkaHeaders.RECEIVED_KEY) String key, @Header(KafkaHeaders.RECEIVED_TIMESTAMP) long timestamp,
-			@Payload(required = false) NginxCommand command) {
+	void on(@Header(KafkaHeaders.RECEIVED_KEY) String key, @Header(KafkaHeaders.RECEIVED_PARTITION) int partition,
+			@Header(KafkaHeaders.RECEIVED_TIMESTAMP) long timestamp, @Payload(required = false) NginxCommand command) {
+		this.partitions.require(key, partition);
 		this.commands.accept(key, command, Instant.ofEpochMilli(timestamp));
 	}
 

@@ -34,12 +34,16 @@ public class CommandReplay {
 
 	private final OwedAnswers owed;
 
+	private final PeerPartitions partitions;
+
 	private final Map<TopicPartition, Long> ends = new ConcurrentHashMap<>();
 
-	public CommandReplay(CompactedTopicReader reader, GateCommands commands, OwedAnswers owed) {
+	public CommandReplay(CompactedTopicReader reader, GateCommands commands, OwedAnswers owed,
+			PeerPartitions partitions) {
 		this.reader = reader;
 		this.commands = commands;
 		this.owed = owed;
+		this.partitions = partitions;
 	}
 
 	/**
@@ -72,7 +76,8 @@ public class CommandReplay {
 
 	private long rebuild() {
 		long[] records = { 0 };
-		this.ends.putAll(this.reader.readSince(Topic.NGINX_COMMANDS, Instant.EPOCH, (key, value) -> {
+		this.ends.putAll(this.reader.readSince(Topic.NGINX_COMMANDS, Instant.EPOCH, (key, value, position) -> {
+			this.partitions.require(key, position.partition());
 			this.commands.restore(key, (NginxCommand) value);
 			records[0]++;
 		}));
