@@ -19,11 +19,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.core.log.LogAccessor;
 import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.listener.ConsumerRecordRecoverer;
-import org.springframework.kafka.support.serializer.DeserializationException;
-import org.springframework.kafka.support.serializer.SerializationUtils;
 
 import dev.baton.contracts.RecordPosition;
 import dev.baton.contracts.Topic;
@@ -40,8 +37,6 @@ import dev.baton.contracts.Topic;
 public class CompactedTopicReader {
 
 	private static final Logger logger = LoggerFactory.getLogger(CompactedTopicReader.class);
-
-	private static final LogAccessor headerLog = new LogAccessor(CompactedTopicReader.class);
 
 	private static final Duration POLL = Duration.ofMillis(200);
 
@@ -304,7 +299,7 @@ public class CompactedTopicReader {
 	}
 
 	private boolean handled(ConsumerRecord<String, Object> record, PositionedHandler handler) {
-		Exception invalid = unreadable(record);
+		Exception invalid = UnreadableRecords.failure(record);
 		if (invalid == null) {
 			try {
 				handler.accept(record.key(), record.value(), new RecordPosition(record.partition(), record.offset()));
@@ -320,13 +315,6 @@ public class CompactedTopicReader {
 
 	private static boolean reached(Consumer<String, Object> consumer, Map<TopicPartition, Long> end) {
 		return end.entrySet().stream().allMatch((entry) -> consumer.position(entry.getKey()) >= entry.getValue());
-	}
-
-	private static DeserializationException unreadable(ConsumerRecord<String, Object> record) {
-		DeserializationException value = SerializationUtils.getExceptionFromHeader(record,
-				SerializationUtils.VALUE_DESERIALIZER_EXCEPTION_HEADER, headerLog);
-		return (value != null) ? value : SerializationUtils.getExceptionFromHeader(record,
-				SerializationUtils.KEY_DESERIALIZER_EXCEPTION_HEADER, headerLog);
 	}
 
 	private static final class Counts {

@@ -9,11 +9,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.annotation.TopicPartition;
-import org.springframework.core.log.LogAccessor;
 import org.springframework.kafka.listener.BatchListenerFailedException;
 import org.springframework.kafka.listener.ConsumerSeekAware;
 import org.springframework.kafka.support.serializer.DeserializationException;
-import org.springframework.kafka.support.serializer.SerializationUtils;
 
 import dev.baton.contracts.RecordPosition;
 import dev.baton.contracts.Topic;
@@ -22,6 +20,7 @@ import dev.baton.contracts.operation.OperationMessage;
 import dev.baton.contracts.registration.RegistrationMessage;
 import dev.baton.kafka.FailureReason;
 import dev.baton.kafka.TopicNames;
+import dev.baton.kafka.UnreadableRecords;
 import dev.baton.registry.membership.Registry;
 
 /**
@@ -42,8 +41,6 @@ public class RegistryListeners implements ConsumerSeekAware {
 	static final String VERDICTS = "registry-verdicts";
 
 	static final String VERDICTS_GROUP = "baton-registry.verdicts";
-
-	private static final LogAccessor log = new LogAccessor(RegistryListeners.class);
 
 	private final Registry registry;
 
@@ -143,15 +140,9 @@ public class RegistryListeners implements ConsumerSeekAware {
 	 * verdict.
 	 */
 	private static RuntimeException unreadable(ConsumerRecord<String, Object> record) {
-		for (String header : List.of(SerializationUtils.KEY_DESERIALIZER_EXCEPTION_HEADER,
-				SerializationUtils.VALUE_DESERIALIZER_EXCEPTION_HEADER)) {
-			DeserializationException failure = SerializationUtils.getExceptionFromHeader(record, header, log);
-			if (failure != null) {
-				return failure;
-			}
-		}
-		if (record.value() instanceof VerdictIssued) {
-			return null;
+		DeserializationException failure = UnreadableRecords.failure(record);
+		if (failure != null || record.value() instanceof VerdictIssued) {
+			return failure;
 		}
 		return new IllegalArgumentException((record.value() == null) ? "a verdict record needs a value"
 				: record.value().getClass().getSimpleName() + " is no verdict");
