@@ -32,8 +32,19 @@ class DrainDeadlineJsonTests {
 
 		String written = this.json.writeValueAsString(closing);
 
-		assertThat(written).contains("\"drain\":{\"timeoutMillis\":120000,\"onTimeout\":\"PROCEED\"}");
+		assertThat(written)
+			.contains("\"drain\":{\"timeoutMillis\":120000,\"onTimeout\":\"PROCEED\",\"standby\":false}");
 		assertThat(this.json.readValue(written, NginxCommand.class)).isEqualTo(closing);
+	}
+
+	@Test
+	void aDeadlineWithoutStandbyIsOneWhosePeerDoesNotStandBy() {
+		String closing = "{\"type\":\"SetPeerGate\",\"commandId\":\"c-1\",\"service\":\"orders\",\"host\":\"127.0.0.1\","
+				+ "\"port\":9001,\"gate\":\"DEPLOY\",\"open\":false,\"drain\":{\"timeoutMillis\":1000,\"onTimeout\":\"FAIL\"}}";
+		String standingBy = closing.replace("\"FAIL\"}", "\"FAIL\",\"standby\":true}");
+
+		assertThat(((SetPeerGate) this.json.readValue(closing, NginxCommand.class)).drain().standby()).isFalse();
+		assertThat(((SetPeerGate) this.json.readValue(standingBy, NginxCommand.class)).drain().standby()).isTrue();
 	}
 
 	@Test

@@ -58,7 +58,7 @@ final class ContractSamples {
 		if (type == long.class || type == Long.class) {
 			return 1L;
 		}
-		if (type == boolean.class) {
+		if (type == boolean.class || type == Boolean.class) {
 			return false;
 		}
 		if (type == Instant.class) {

@@ -79,6 +79,26 @@ class ControlEndpointTests {
 	}
 
 	@Test
+	void aPeerBecomesAStandbyOnlyFromUpAndADrainsReleaseTakesItDownForGood() {
+		ControlRequests control = startNginx();
+		String other = "127.0.0.1:9002";
+		control.put("orders", PEER + " down\n" + other + " up\n");
+		control.put("orders", PEER + " standby\n" + other + " up\n");
+		assertThat(control.get("orders")).as("a peer down (restarting, say) is pushed as standby: it stays down")
+			.contains(PEER + " down 0 100 0");
+
+		control.put("orders", PEER + " up\n" + other + " up\n");
+		control.put("orders", PEER + " standby\n" + other + " up\n");
+		assertThat(control.get("orders")).contains(PEER + " standby 0 100 0");
+		assertThat(control.inFlight("orders", PEER, "idle").body()).as("idle, and no request needed it: released")
+			.isEqualTo(PEER + " 0\n");
+		control.put("orders", PEER + " standby\n" + other + " up\n");
+		assertThat(control.get("orders")).as("pushed again as standby (a restarted nginx-control): still down")
+			.contains(PEER + " down 0 100 0");
+		assertThat(control.inFlight("orders", PEER, "now").statusCode()).isEqualTo(400);
+	}
+
+	@Test
 	void slowStartLineAnywhereButFirstIsABadPeerLine() {
 		ControlRequests control = startNginx();
 

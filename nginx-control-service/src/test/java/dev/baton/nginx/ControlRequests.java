@@ -51,6 +51,22 @@ final class ControlRequests {
 	}
 
 	/**
+	 * Reads a peer's drain at once.
+	 * @param service the upstream
+	 * @param peer the peer, {@code host:port}
+	 * @param release which standby peers the read takes down first ({@code idle} or
+	 * {@code all})
+	 * @return the answer, whatever its status
+	 */
+	HttpResponse<String> inFlight(String service, String peer, String release) {
+		return send(HttpRequest
+			.newBuilder(URI.create("http://" + this.control.address() + "/baton/inflight?service=" + service + "&peer="
+					+ peer + "&release=" + release))
+			.header(ControlClient.TOKEN_HEADER, this.token)
+			.GET());
+	}
+
+	/**
 	 * When a peer last came up, on nginx's clock.
 	 * @param service the upstream
 	 * @param peer the peer

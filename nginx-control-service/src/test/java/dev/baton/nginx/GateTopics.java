@@ -64,6 +64,16 @@ public final class GateTopics {
 				",\"drain\":{\"timeoutMillis\":" + drainTimeout.toMillis() + ",\"onTimeout\":\"FAIL\"}");
 	}
 
+	/**
+	 * Publishes a closing gate command whose peer stands by while it drains, as a deploy
+	 * that keeps instances serving writes it.
+	 * @return its command id
+	 */
+	public String closeStandingBy(String service, Endpoint peer, String gate, Duration drainTimeout) {
+		return send(service, peer, gate, false, ",\"drain\":{\"timeoutMillis\":" + drainTimeout.toMillis()
+				+ ",\"onTimeout\":\"FAIL\",\"standby\":true}");
+	}
+
 	private String send(String service, Endpoint peer, String gate, boolean open, String extra) {
 		String id = "cmd-" + UUID.randomUUID();
 		this.sender.send(this.prefix + "nginx.commands", key(service, peer, gate),

@@ -37,6 +37,8 @@ import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;
 import dev.baton.nginx.dataplane.ControlClient;
 import dev.baton.nginx.dataplane.ControlRefusedException;
+import dev.baton.nginx.dataplane.InFlight;
+import dev.baton.nginx.dataplane.Release;
 import dev.baton.kafka.testing.FreePorts;
 import dev.baton.loadgen.live.ConnectionRecord;
 import dev.baton.loadgen.live.LongLivedClients;
@@ -117,9 +119,10 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 
 		String close = this.topics.gate("orders", app.endpoint(), "DEPLOY", false);
 		await().atMost(WAIT).until(() -> this.topics.answer("PeerApplied", close, "node-a").isPresent());
-		assertThat(node.control().inFlight(ServiceName.of("orders"), List.of(app.endpoint()), Duration.ZERO))
+		assertThat(
+				node.control().inFlight(ServiceName.of("orders"), List.of(app.endpoint()), Duration.ZERO, Release.IDLE))
 			.as("the WebSocket is in flight on its peer")
-			.containsEntry(app.endpoint(), 1L);
+			.containsEntry(app.endpoint(), new InFlight(1, false));
 		assertThat(this.topics.answer("PeerDrained", close, "node-a")).as("drained while the WebSocket is open")
 			.isEmpty();
 		socket.sendText("still open while draining", true).get(10, TimeUnit.SECONDS);
@@ -144,8 +147,8 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 					HttpResponse.BodyHandlers.ofString());
 		await().atMost(WAIT)
 			.until(() -> node.control()
-				.inFlight(ServiceName.of("orders"), List.of(app.endpoint()), Duration.ZERO)
-				.get(app.endpoint()), (inFlight) -> inFlight != null && inFlight == 2);
+				.inFlight(ServiceName.of("orders"), List.of(app.endpoint()), Duration.ZERO, Release.IDLE)
+				.get(app.endpoint()), (inFlight) -> inFlight != null && inFlight.requests() == 2);
 
 		String close = this.topics.close("orders", app.endpoint(), "DEPLOY", Duration.ofSeconds(40));
 
@@ -181,6 +184,57 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 			return message;
 		}
 
+	}
+
+	@Test
+	void aPeerDrainingForARestartStandsInWhenThePeerLeftInRotationDiesAndIsReleasedOnceNoRequestNeedsIt()
+			throws Exception {
+		UpstreamServer draining = closeLater(new UpstreamServer());
+		Endpoint killed = new Endpoint("127.0.0.1", FreePorts.next());
+		RunningNode node = managedNodeWithPeerUp(draining);
+		CompletableFuture<HttpResponse<String>> held = heldGetUnderWay(node, draining, 1500);
+		String close = this.topics.closeStandingBy("orders", draining.endpoint(), "DEPLOY", Duration.ofSeconds(60));
+		await().atMost(WAIT).until(() -> this.topics.answer("PeerApplied", close, "node-a").isPresent());
+		// The instance verified just before takes the rotation, and dies: it refuses
+		// connections.
+		this.topics.up("orders", killed);
+		await().atMost(WAIT).until(() -> Boolean.TRUE.equals(node.peers("orders").get(killed)));
+		HttpClient http = HttpClient.newHttpClient();
+		URI uri = URI.create("http://127.0.0.1:" + node.listenPort("orders") + "/");
+
+		assertThat(getsAndPosts(http, uri, 20)).as("the peer in rotation refuses connections: retried on the standby")
+			.containsOnly(String.valueOf(draining.port()));
+		String healthClosed = this.topics.gate("orders", killed, "HEALTH", false);
+		await().atMost(WAIT).until(() -> this.topics.answer("PeerApplied", healthClosed, "node-a").isPresent());
+		assertThat(held.get().statusCode()).isEqualTo(200);
+		assertThat(getsAndPosts(http, uri, 20)).as("no peer in rotation: the standby takes every request")
+			.containsOnly(String.valueOf(draining.port()));
+		assertThat(this.topics.answer("PeerDrained", close, "node-a"))
+			.as("drained while it stands in, its held request over")
+			.isEmpty();
+
+		JsonNode drained = await().atMost(WAIT)
+			.until(() -> this.topics.answer("PeerDrained", close, "node-a").orElse(null), (answer) -> answer != null);
+		assertThat(Instant.parse(drained.get("at").asString()))
+			.as("released only once no request needed it for a second")
+			.isAfter(draining.lastEnd().plusMillis(900));
+		int served = draining.requests();
+		assertThat(http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString()).statusCode())
+			.as("a released peer stands in no more, even with no peer in rotation")
+			.isEqualTo(502);
+		assertThat(draining.requests()).as("requests reaching the peer after its drain was reported").isEqualTo(served);
+	}
+
+	/** The bodies of as many GETs and POSTs (each answered by the port of its peer). */
+	private static List<String> getsAndPosts(HttpClient http, URI uri, int each) throws Exception {
+		List<String> bodies = new ArrayList<>();
+		for (int i = 0; i < each; i++) {
+			bodies.add(http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString()).body());
+			bodies.add(http.send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+					HttpResponse.BodyHandlers.ofString())
+				.body());
+		}
+		return bodies;
 	}
 
 	@Test
@@ -431,14 +485,16 @@ abstract class NginxControlIntegrationTests extends NodeWorldTests {
 		ServiceName orders = ServiceName.of("orders");
 		CompletableFuture<HttpResponse<String>> request = heldGetUnderWay(node, slow, 300);
 
-		Map<Endpoint, Long> counts = node.control().inFlight(orders, List.of(slow.endpoint()), Duration.ofSeconds(1));
+		Map<Endpoint, InFlight> reads = node.control()
+			.inFlight(orders, List.of(slow.endpoint()), Duration.ofSeconds(1), Release.IDLE);
 		Instant answered = Instant.now();
 
-		assertThat(counts).as("nginx held the read while the request was in flight").containsEntry(slow.endpoint(), 0L);
+		assertThat(reads).as("nginx held the read while the request was in flight")
+			.containsEntry(slow.endpoint(), new InFlight(0, false));
 		assertThat(slow.lastEnd()).as("the request ended before the answer").isBefore(answered);
 		assertThat(request.get().statusCode()).isEqualTo(200);
-		assertThat(node.control().inFlight(orders, List.of(slow.endpoint()), Duration.ZERO))
-			.containsEntry(slow.endpoint(), 0L);
+		assertThat(node.control().inFlight(orders, List.of(slow.endpoint()), Duration.ZERO, Release.IDLE))
+			.containsEntry(slow.endpoint(), new InFlight(0, false));
 	}
 
 	@Test

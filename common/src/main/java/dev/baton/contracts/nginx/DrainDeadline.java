@@ -14,8 +14,12 @@ import java.util.Objects;
  *
  * @param timeoutMillis how long the drain may take, in milliseconds
  * @param onTimeout what the writer does with connections still open at the deadline
+ * @param standby whether the peer stands by while it drains: nginx turns to it when no
+ * peer in rotation is left (one that was serving died meanwhile), and the drain ends only
+ * once no request needed it for a second. The writer asks for it when it means to keep
+ * instances serving (a deploy's min-healthy above 0); false when absent
  */
-public record DrainDeadline(long timeoutMillis, OnTimeout onTimeout) {
+public record DrainDeadline(long timeoutMillis, OnTimeout onTimeout, Boolean standby) {
 
 	/** What a closing command without a deadline gets (one written before deadlines). */
 	public static final DrainDeadline DEFAULT = new DrainDeadline(30_000, OnTimeout.FAIL);
@@ -25,10 +29,20 @@ public record DrainDeadline(long timeoutMillis, OnTimeout onTimeout) {
 			throw new IllegalArgumentException("timeoutMillis must be positive, got " + timeoutMillis);
 		}
 		Objects.requireNonNull(onTimeout, "onTimeout is required");
+		standby = Boolean.TRUE.equals(standby);
+	}
+
+	/** A deadline whose peer does not stand by. */
+	public DrainDeadline(long timeoutMillis, OnTimeout onTimeout) {
+		this(timeoutMillis, onTimeout, false);
 	}
 
 	public static DrainDeadline of(Duration timeout, OnTimeout onTimeout) {
-		return new DrainDeadline(timeout.toMillis(), onTimeout);
+		return of(timeout, onTimeout, false);
+	}
+
+	public static DrainDeadline of(Duration timeout, OnTimeout onTimeout, boolean standby) {
+		return new DrainDeadline(timeout.toMillis(), onTimeout, standby);
 	}
 
 	public Duration timeout() {

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -69,13 +70,15 @@ final class SoakInjector implements AutoCloseable {
 	 * Waits for the fault's moment, does the fault, and waits for its end.
 	 * @param planned the deploy and its fault
 	 * @param firstRestart completes with the deploy's first restart or launch step
+	 * @param firstVerified completes with the deploy's first verification
 	 * @return what was done
 	 */
-	Injected inject(PlannedDeploy planned, CompletableFuture<JsonNode> firstRestart) {
+	Injected inject(PlannedDeploy planned, CompletableFuture<JsonNode> firstRestart,
+			CompletableFuture<JsonNode> firstVerified) {
 		SoakFault fault = planned.fault();
 		try {
 			if (fault.kind() == FaultKind.KILL_VERIFIED_INSTANCE) {
-				return killVerifiedInstance(firstRestart, planned.faultAfter());
+				return killVerifiedInstance(firstRestart, firstVerified, planned.faultAfter());
 			}
 			pause(planned.faultAfter());
 			long at = System.currentTimeMillis();
@@ -177,7 +180,8 @@ final class SoakInjector implements AutoCloseable {
 	 * Kills the process of the instance the deploy restarts (or launches) first, once it
 	 * runs again and is being verified.
 	 */
-	private Injected killVerifiedInstance(CompletableFuture<JsonNode> firstRestart, Duration after) {
+	private Injected killVerifiedInstance(CompletableFuture<JsonNode> firstRestart,
+			CompletableFuture<JsonNode> firstVerified, Duration after) {
 		JsonNode step;
 		try {
 			step = firstRestart.get(RESTART_WITHIN.toSeconds(), TimeUnit.SECONDS);
@@ -198,8 +202,21 @@ final class SoakInjector implements AutoCloseable {
 			pid[0] = this.stack.pid(instance).orElse(null);
 			return pid[0] != null;
 		});
-		// A random moment of its verification: its first second or so of running.
-		pause(after.dividedBy(6));
+		// A random moment of its verification (its first second or so of running), at the
+		// latest as the deployer records it verified. Later, it is an instance serving
+		// that
+		// dies, maybe while the next one restarts: two instances down at once where
+		// min-healthy spares one (the README's limits).
+		try {
+			firstVerified.get(after.dividedBy(6).toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (TimeoutException | ExecutionException | CancellationException ex) {
+			// the moment came first
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted", ex);
+		}
 		long at = System.currentTimeMillis();
 		Processes.signal("KILL", List.of(Long.parseLong(pid[0])));
 		return new Injected(true, at, System.currentTimeMillis(), "killed " + instance + " (pid " + pid[0] + ")",

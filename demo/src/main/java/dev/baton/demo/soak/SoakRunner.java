@@ -171,6 +171,7 @@ public final class SoakRunner {
 		LoadRun load = LoadRun.start(this.options, requests, longLived(connections));
 		Await.steadyLoad(SETTLE);
 		CompletableFuture<JsonNode> firstRestart = new CompletableFuture<>();
+		CompletableFuture<JsonNode> firstVerified = new CompletableFuture<>();
 		String verdict;
 		Asked asked;
 		long requestedAt;
@@ -180,8 +181,8 @@ public final class SoakRunner {
 			asked = ask(stack, planned, command, serving);
 			PlannedDeploy done = asked.planned();
 			CompletableFuture<SoakInjector.Injected> fault = CompletableFuture
-				.supplyAsync(() -> injector.inject(done, firstRestart), faults);
-			verdict = (asked.refusal() == null) ? follow(steps, deployId, firstRestart)
+				.supplyAsync(() -> injector.inject(done, firstRestart, firstVerified), faults);
+			verdict = (asked.refusal() == null) ? follow(steps, deployId, firstRestart, firstVerified)
 					: "request refused: " + asked.refusal();
 			injected = fault
 				.completeOnTimeout(new SoakInjector.Injected(false, 0, 0, "not ended within the deploy's bound", null),
@@ -189,6 +190,7 @@ public final class SoakRunner {
 				.join();
 		}
 		firstRestart.cancel(false);
+		firstVerified.cancel(false);
 		Await.steadyLoad(SETTLE);
 		long loadEnded = System.currentTimeMillis();
 		LoadResult result = load.stop();
@@ -250,11 +252,11 @@ public final class SoakRunner {
 	}
 
 	/**
-	 * Follows the deploy's steps to its verdict or its bound, completing the first
-	 * restart's future for the instance kill.
+	 * Follows the deploy's steps to its verdict or its bound, completing the futures of
+	 * the first restart and the first verification for the instance kill.
 	 */
 	private String follow(KafkaConsumer<String, String> steps, String deployId,
-			CompletableFuture<JsonNode> firstRestart) {
+			CompletableFuture<JsonNode> firstRestart, CompletableFuture<JsonNode> firstVerified) {
 		long deadline = System.nanoTime() + DEPLOY_BOUND.toNanos();
 		while (System.nanoTime() < deadline) {
 			for (ConsumerRecord<String, String> record : steps.poll(Duration.ofMillis(100))) {
@@ -265,6 +267,9 @@ public final class SoakRunner {
 				String type = step.path("type").asString();
 				if ("InstanceRestartStarted".equals(type) || "InstanceLaunched".equals(type)) {
 					firstRestart.complete(step);
+				}
+				if ("InstanceVerified".equals(type)) {
+					firstVerified.complete(step);
 				}
 				if (List.of("DeploySucceeded", "DeployFailed", "DeployRejected").contains(type)) {
 					return type + " " + step.path("reason").asString("");

@@ -48,7 +48,7 @@ class DeployerPropertiesTests {
 					"baton.deployer.services.orders.drain.on-timeout=proceed")
 			.run((context) -> assertThat(
 					context.getBean(DeployerProperties.class).services().get("orders").policy().drainDeadline())
-				.isEqualTo(DrainDeadline.of(Duration.ofMinutes(2), DrainDeadline.OnTimeout.PROCEED)));
+				.isEqualTo(DrainDeadline.of(Duration.ofMinutes(2), DrainDeadline.OnTimeout.PROCEED, true)));
 	}
 
 	@Test

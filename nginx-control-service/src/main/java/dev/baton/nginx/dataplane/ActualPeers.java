@@ -27,8 +27,8 @@ public record ActualPeers(long version, PeerSet peers, Map<Endpoint, Long> inFli
 	/**
 	 * Reads the control endpoint's answer: {@code version N},
 	 * {@code slow-start <seconds>} (left out by an nginx that predates it: none), then
-	 * {@code host:port up|down inflight weight since} per peer (since: when the peer came
-	 * up, on nginx's clock).
+	 * {@code host:port up|standby|down inflight weight since} per peer (since: when the
+	 * peer came up, on nginx's clock).
 	 * @param service the upstream
 	 * @param body the answer
 	 * @return the peers
@@ -50,7 +50,8 @@ public record ActualPeers(long version, PeerSet peers, Map<Endpoint, Long> inFli
 		for (int i = first; i < lines.length; i++) {
 			String[] fields = lines[i].split(" ");
 			Endpoint endpoint = ControlClient.endpoint(fields[0]);
-			peers.add(new PeerState(endpoint, "up".equals(fields[1]), Integer.parseInt(fields[3])));
+			peers.add(new PeerState(endpoint, "up".equals(fields[1]), Integer.parseInt(fields[3]),
+					"standby".equals(fields[1])));
 			inFlight.put(endpoint, Long.parseLong(fields[2]));
 		}
 		return new ActualPeers(Long.parseLong(lines[0].substring("version ".length()).trim()),

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedDeque;
 
@@ -47,21 +48,25 @@ public class ControlClient implements PeerControl {
 	}
 
 	@Override
-	public Map<Endpoint, Long> inFlight(ServiceName service, Collection<Endpoint> peers, Duration wait) {
-		StringBuilder query = new StringBuilder("inflight?service=").append(service);
+	public Map<Endpoint, InFlight> inFlight(ServiceName service, Collection<Endpoint> peers, Duration wait,
+			Release release) {
+		StringBuilder query = new StringBuilder("inflight?service=").append(service)
+			.append("&release=")
+			.append(release.name().toLowerCase(Locale.ROOT));
 		if (!wait.isZero()) {
 			query.append("&wait_ms=").append(wait.toMillis());
 		}
 		peers.forEach(
 				(peer) -> query.append("&peer=").append(URLEncoder.encode(peer.address(), StandardCharsets.UTF_8)));
-		Map<Endpoint, Long> counts = new LinkedHashMap<>();
+		Map<Endpoint, InFlight> reads = new LinkedHashMap<>();
 		for (String line : send("GET", query.toString(), "").split("\n")) {
 			if (!line.isBlank()) {
 				String[] fields = line.split(" ");
-				counts.put(endpoint(fields[0]), Long.parseLong(fields[1]));
+				reads.put(endpoint(fields[0]),
+						new InFlight(Long.parseLong(fields[1]), fields.length > 2 && "standby".equals(fields[2])));
 			}
 		}
-		return counts;
+		return reads;
 	}
 
 	@Override

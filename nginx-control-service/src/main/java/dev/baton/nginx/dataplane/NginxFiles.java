@@ -25,7 +25,7 @@ import java.util.Set;
 public class NginxFiles {
 
 	private static final List<String> LUA = List.of("balancer.lua", "control.lua", "inflight.lua", "peer_cache.lua",
-			"peerset.lua", "pick.lua", "tally.lua", "weights.lua");
+			"peerset.lua", "pick.lua", "standby.lua", "tally.lua", "weights.lua");
 
 	private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rw-------");
 

@@ -29,16 +29,18 @@ public interface PeerControl {
 	ActualPeers peers(ServiceName service);
 
 	/**
-	 * Reads in-flight counts, also of peers no longer in the set. With a wait, nginx
-	 * holds the answer until one of the peers has nothing in flight (it checks every
-	 * millisecond) or the wait runs out, so a drain is seen within a millisecond of its
-	 * last request's end without a request per check.
+	 * Reads the drain of peers, also of peers no longer in the set: in-flight counts,
+	 * after taking down the standby peers the release names. With a wait, nginx holds the
+	 * answer until one of the peers is drained (it checks every millisecond) or the wait
+	 * runs out, so a drain is seen within a millisecond of its last request's end without
+	 * a request per check.
 	 * @param service the upstream
 	 * @param peers the peers to read
 	 * @param wait how long nginx may hold the answer; zero reads at once
-	 * @return the count of each
+	 * @param release which standby peers to take down first
+	 * @return each peer's read
 	 */
-	Map<Endpoint, Long> inFlight(ServiceName service, Collection<Endpoint> peers, Duration wait);
+	Map<Endpoint, InFlight> inFlight(ServiceName service, Collection<Endpoint> peers, Duration wait, Release release);
 
 	/**
 	 * Reads the request statistics of every peer in an upstream's set.

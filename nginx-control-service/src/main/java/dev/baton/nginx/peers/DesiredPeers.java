@@ -17,8 +17,11 @@ import dev.baton.contracts.nginx.SetPeerGate;
  * What every upstream should hold, rebuilt from the compacted {@code nginx.commands}: the
  * latest state of each gate of each peer. A peer is up only when every gate is open (an
  * absent gate counts as {@link Gate#openWhenAbsent()} says); a peer with no gate record
- * at all leaves the upstream. A peer's weight is its open DEPLOY gate's (a canary's share
- * against a full peer's), full otherwise. Each set carries its route's slow start.
+ * at all leaves the upstream. A peer whose DEPLOY gate alone is closed by a command that
+ * asks for it (drained for a restart while others must keep serving) stands by: nginx
+ * turns to it when no up peer is left, until its drain is released. A peer's weight is
+ * its open DEPLOY gate's (a canary's share against a full peer's), full otherwise. Each
+ * set carries its route's slow start.
  */
 public class DesiredPeers {
 
@@ -54,10 +57,22 @@ public class DesiredPeers {
 	 * @param open whether it is open
 	 * @param weight the weight it carries, 1-100 (only a DEPLOY gate's counts)
 	 */
-	public synchronized void set(GateKey key, boolean open, int weight) {
+	public void set(GateKey key, boolean open, int weight) {
+		set(key, open, weight, false);
+	}
+
+	/**
+	 * Records a gate's desired state.
+	 * @param key the gate
+	 * @param open whether it is open
+	 * @param weight the weight it carries, 1-100 (only a DEPLOY gate's counts)
+	 * @param standby for a closed DEPLOY gate, whether the peer stands by while it is the
+	 * only gate closed
+	 */
+	public synchronized void set(GateKey key, boolean open, int weight, boolean standby) {
 		this.gates.computeIfAbsent(key.service(), (service) -> new HashMap<>())
 			.computeIfAbsent(key.endpoint(), (endpoint) -> new EnumMap<>(Gate.class))
-			.put(key.gate(), new DesiredGate(open, weight));
+			.put(key.gate(), new DesiredGate(open, weight, !open && standby));
 	}
 
 	/**
@@ -86,18 +101,36 @@ public class DesiredPeers {
 	public synchronized PeerSet peerSet(ServiceName service) {
 		List<PeerState> peers = new ArrayList<>();
 		this.gates.getOrDefault(service, Map.of())
-			.forEach((endpoint, gates) -> peers.add(new PeerState(endpoint, up(gates), weight(gates))));
+			.forEach(
+					(endpoint, gates) -> peers.add(new PeerState(endpoint, up(gates), weight(gates), standsBy(gates))));
 		return new PeerSet(service, peers, this.slowStarts.getOrDefault(service, Duration.ZERO));
 	}
 
 	private static boolean up(Map<Gate, DesiredGate> gates) {
 		for (Gate gate : Gate.values()) {
-			DesiredGate state = gates.get(gate);
-			if (!((state != null) ? state.open() : gate.openWhenAbsent())) {
+			if (!open(gates, gate)) {
 				return false;
 			}
 		}
 		return true;
+	}
+
+	private static boolean standsBy(Map<Gate, DesiredGate> gates) {
+		DesiredGate deploy = gates.get(Gate.DEPLOY);
+		if (deploy == null || !deploy.standby()) {
+			return false;
+		}
+		for (Gate gate : Gate.values()) {
+			if (gate != Gate.DEPLOY && !open(gates, gate)) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private static boolean open(Map<Gate, DesiredGate> gates, Gate gate) {
+		DesiredGate state = gates.get(gate);
+		return (state != null) ? state.open() : gate.openWhenAbsent();
 	}
 
 	private static int weight(Map<Gate, DesiredGate> gates) {
@@ -105,8 +138,11 @@ public class DesiredPeers {
 		return (deploy != null && deploy.open()) ? deploy.weight() : SetPeerGate.FULL_WEIGHT;
 	}
 
-	/** A gate's desired state: open or not, and the weight it carries. */
-	private record DesiredGate(boolean open, int weight) {
+	/**
+	 * A gate's desired state: open or not, the weight it carries, and whether its peer
+	 * stands by while it is closed.
+	 */
+	private record DesiredGate(boolean open, int weight, boolean standby) {
 	}
 
 }

@@ -55,6 +55,23 @@ public record PeerSet(ServiceName service, List<PeerState> peers, Duration slowS
 	}
 
 	/**
+	 * Whether nginx holds this set, as desired: the same set, but for standby peers whose
+	 * drain nginx released (a standby peer is taken down by the drain's last read, and is
+	 * never pushed back on standby, see {@code baton/control.lua}).
+	 * @param actual what nginx holds
+	 * @return whether it is this set
+	 */
+	public boolean heldBy(PeerSet actual) {
+		if (actual.equals(this)) {
+			return true;
+		}
+		List<PeerState> released = this.peers.stream()
+			.map((peer) -> (peer.standby() && actual.peers.contains(peer.released())) ? peer.released() : peer)
+			.toList();
+		return actual.equals(new PeerSet(this.service, released, this.slowStart));
+	}
+
+	/**
 	 * Whether any peer that is up has less than a full peer's weight (a canary).
 	 * @return whether one does
 	 */
@@ -64,7 +81,7 @@ public record PeerSet(ServiceName service, List<PeerState> peers, Duration slowS
 
 	/**
 	 * The set as the control endpoint takes it: {@code slow-start <seconds>} first while
-	 * slow start is on, then {@code host:port up|down weight}, one per line.
+	 * slow start is on, then {@code host:port up|standby|down weight}, one per line.
 	 * @return the lines
 	 */
 	public String render() {
@@ -74,7 +91,9 @@ public record PeerSet(ServiceName service, List<PeerState> peers, Duration slowS
 		}
 		for (PeerState peer : this.peers) {
 			lines.append(peer.endpoint().address())
-				.append(peer.up() ? " up " : " down ")
+				.append(' ')
+				.append(peer.state())
+				.append(' ')
 				.append(peer.weight())
 				.append('\n');
 		}

@@ -25,18 +25,21 @@ import dev.baton.contracts.nginx.PeerDrainTimedOut;
 import dev.baton.contracts.nginx.PeerDrained;
 import dev.baton.logging.LogContext;
 import dev.baton.nginx.dataplane.ControlRefusedException;
+import dev.baton.nginx.dataplane.InFlight;
 import dev.baton.nginx.dataplane.NginxUnreachableException;
 import dev.baton.nginx.dataplane.PeerControl;
+import dev.baton.nginx.dataplane.Release;
 import dev.baton.nginx.sync.NodeMetrics.DrainOutcome;
 
 /**
  * Answers closing commands on in-flight counts, not on time: reads nginx's counters of
  * the peers being drained, with one request per upstream, and reports {@link PeerDrained}
- * as soon as a peer's count is 0, or {@link PeerDrainTimedOut} with the count left when
- * the command's own drain timeout runs out on this node's monotonic clock (the node has
- * no timeout of its own: the writer of the command decides). While a count is above 0 the
- * same polls feed {@link InFlightReports}, so operators watch a drain live; nothing is
- * reported after the answer, which is published on the same thread.
+ * as soon as a peer's count is 0 and nginx no longer has it on standby (the read itself
+ * releases a standby that no request needs), or {@link PeerDrainTimedOut} with the count
+ * left when the command's own drain timeout runs out on this node's monotonic clock (the
+ * node has no timeout of its own: the writer of the command decides). While a count is
+ * above 0 the same polls feed {@link InFlightReports}, so operators watch a drain live;
+ * nothing is reported after the answer, which is published on the same thread.
  */
 public class DrainTracker implements AutoCloseable {
 
@@ -153,23 +156,25 @@ public class DrainTracker implements AutoCloseable {
 	}
 
 	private void poll(ServiceName service, List<Drain> drains, Duration wait) {
-		Map<Endpoint, Long> counts = Map.of();
-		try {
-			counts = this.control.inFlight(service, drains.stream().map(Drain::endpoint).distinct().toList(), wait);
-		}
-		catch (NginxUnreachableException | ControlRefusedException ex) {
-			logger.debug("Cannot read in-flight counts of {}: {}", service, ex.getMessage());
-		}
+		Map<Endpoint, InFlight> reads = read(service, drains.stream().map(Drain::endpoint).distinct().toList(), wait,
+				Release.IDLE);
 		Instant now = this.clock.instant();
 		long nowNanos = this.ticker.nanos();
 		for (Drain drain : drains) {
-			Long count = counts.get(drain.endpoint());
+			InFlight read = reads.get(drain.endpoint());
+			Long count = (read != null) ? read.requests() : null;
 			long waited = drain.waited(nowNanos).toMillis();
-			if (count != null && count == 0) {
+			if (read != null && read.drained()) {
 				finish(drain, new PeerDrained(this.node, drain.commandId(), service, drain.endpoint().host(),
 						drain.endpoint().port(), waited, now), DrainOutcome.DRAINED, waited);
 			}
 			else if (drain.left(nowNanos).compareTo(Duration.ZERO) <= 0) {
+				// Whatever the writer decides next (restart anyway, or reopen), nothing
+				// new
+				// may reach the peer meanwhile: a standby is taken down now.
+				InFlight last = read(service, List.of(drain.endpoint()), Duration.ZERO, Release.ALL)
+					.get(drain.endpoint());
+				count = (last != null) ? Long.valueOf(last.requests()) : count;
 				long left = (count != null) ? count : this.lastCounts.getOrDefault(drain, -1L);
 				finish(drain, new PeerDrainTimedOut(this.node, drain.commandId(), service, drain.endpoint().host(),
 						drain.endpoint().port(), left, waited, now), DrainOutcome.TIMED_OUT, waited);
@@ -179,6 +184,16 @@ public class DrainTracker implements AutoCloseable {
 				this.metrics.inFlight(service, drain.endpoint(), count);
 				this.reports.counted(drain, count, now, nowNanos);
 			}
+		}
+	}
+
+	private Map<Endpoint, InFlight> read(ServiceName service, List<Endpoint> peers, Duration wait, Release release) {
+		try {
+			return this.control.inFlight(service, peers, wait, release);
+		}
+		catch (NginxUnreachableException | ControlRefusedException ex) {
+			logger.debug("Cannot read in-flight counts of {}: {}", service, ex.getMessage());
+			return Map.of();
 		}
 	}
 

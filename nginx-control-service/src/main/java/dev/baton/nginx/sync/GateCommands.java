@@ -84,7 +84,7 @@ public class GateCommands {
 		SetPeerGate set = matching(gate, key, command);
 		this.owed.remember(gate, set);
 		if (this.served.contains(gate.service())) {
-			this.sync.submit(gate.service(), () -> this.desired.set(gate, set.open(), set.weight()), null);
+			this.sync.submit(gate.service(), () -> desire(gate, set), null);
 		}
 	}
 
@@ -150,9 +150,13 @@ public class GateCommands {
 			reject(set, writtenAt);
 			return;
 		}
-		this.sync.submit(gate.service(), () -> this.desired.set(gate, set.open(), set.weight()),
+		this.sync.submit(gate.service(), () -> desire(gate, set),
 				new PendingAnswer(set.commandId(), gate.service(), gate.endpoint(), set.drain(), writtenAt));
 		this.changes.changed(gate.service());
+	}
+
+	private void desire(GateKey gate, SetPeerGate set) {
+		this.desired.set(gate, set.open(), set.weight(), !set.open() && set.drain().standby());
 	}
 
 	private void reject(SetPeerGate set, Instant writtenAt) {

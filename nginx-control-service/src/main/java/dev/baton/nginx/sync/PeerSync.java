@@ -271,7 +271,7 @@ public class PeerSync implements AutoCloseable {
 
 	private void pushIfDrifted(ServiceName service, PeerSet actual) {
 		synchronized (this.dirty) {
-			if (this.dirty.contains(service) || actual.equals(this.desired.peerSet(service))) {
+			if (this.dirty.contains(service) || this.desired.peerSet(service).heldBy(actual)) {
 				return;
 			}
 			logger.warn("Peers of {} drifted in nginx: pushing them again", service);

@@ -11,9 +11,11 @@ import java.util.Map;
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;
 import dev.baton.nginx.dataplane.ActualPeers;
+import dev.baton.nginx.dataplane.InFlight;
 import dev.baton.nginx.dataplane.NginxUnreachableException;
 import dev.baton.nginx.dataplane.PeerControl;
 import dev.baton.nginx.dataplane.PeerCounters;
+import dev.baton.nginx.dataplane.Release;
 import dev.baton.nginx.dataplane.UpstreamCounters;
 import dev.baton.nginx.peers.PeerSet;
 
@@ -55,7 +57,8 @@ class CountingNginx implements PeerControl {
 	}
 
 	@Override
-	public Map<Endpoint, Long> inFlight(ServiceName service, Collection<Endpoint> peers, Duration wait) {
+	public Map<Endpoint, InFlight> inFlight(ServiceName service, Collection<Endpoint> peers, Duration wait,
+			Release release) {
 		throw new UnsupportedOperationException();
 	}
 

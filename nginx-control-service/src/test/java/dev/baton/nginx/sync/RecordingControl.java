@@ -11,9 +11,11 @@ import java.util.Map;
 import dev.baton.contracts.Endpoint;
 import dev.baton.contracts.ServiceName;
 import dev.baton.nginx.dataplane.ActualPeers;
+import dev.baton.nginx.dataplane.InFlight;
 import dev.baton.nginx.dataplane.NginxUnreachableException;
 import dev.baton.nginx.dataplane.PeerControl;
 import dev.baton.nginx.dataplane.PeerCounters;
+import dev.baton.nginx.dataplane.Release;
 import dev.baton.nginx.dataplane.UpstreamCounters;
 import dev.baton.nginx.peers.PeerSet;
 
@@ -49,11 +51,12 @@ class RecordingControl implements PeerControl {
 	}
 
 	@Override
-	public synchronized Map<Endpoint, Long> inFlight(ServiceName service, Collection<Endpoint> peers, Duration wait) {
+	public synchronized Map<Endpoint, InFlight> inFlight(ServiceName service, Collection<Endpoint> peers, Duration wait,
+			Release release) {
 		check();
-		Map<Endpoint, Long> counts = new LinkedHashMap<>();
-		peers.forEach((peer) -> counts.put(peer, this.inFlight.getOrDefault(peer, 0L)));
-		return counts;
+		Map<Endpoint, InFlight> reads = new LinkedHashMap<>();
+		peers.forEach((peer) -> reads.put(peer, new InFlight(this.inFlight.getOrDefault(peer, 0L), false)));
+		return reads;
 	}
 
 	@Override

@@ -107,19 +107,33 @@ checks[#checks + 1] = function()
 end
 
 checks[#checks + 1] = function()
-    local raw = peerset.slow_start_line(8500) .. "\n" .. peerset.line("127.0.0.1:9001", true, 100, 1000)
-        .. "\n" .. peerset.line("127.0.0.1:9002", false, 25, 0)
+    local e = { standby = peers(100, 100), standby_n = 2, standby_scan = 0 }
+    local first, second = pick.standby(e, nil), pick.standby(e, nil)
+    return equal(first.key, "orders/127.0.0.1:9001", "standby peers take turns")
+        or equal(second.key, "orders/127.0.0.1:9002", "the next standby")
+        or equal(pick.standby(e, { ["orders/127.0.0.1:9001"] = true }).key, "orders/127.0.0.1:9002",
+            "a retry skips the standby it tried")
+        or equal(pick.standby(e, { ["orders/127.0.0.1:9001"] = true, ["orders/127.0.0.1:9002"] = true }), nil,
+            "no standby left")
+        or equal(pick.standby({ standby = {}, standby_n = 0, standby_scan = 0 }, nil), nil, "no standby at all")
+end
+
+checks[#checks + 1] = function()
+    local raw = peerset.slow_start_line(8500) .. "\n" .. peerset.line("127.0.0.1:9001", "up", 100, 1000)
+        .. "\n" .. peerset.line("127.0.0.1:9002", "down", 25, 0)
+        .. "\n" .. peerset.line("127.0.0.1:9003", "standby", 100, 0)
     local seen = {}
-    peerset.each(raw, function(address, up, weight, since)
-        seen[#seen + 1] = address .. (up and " up " or " down ") .. weight .. " " .. since
+    peerset.each(raw, function(address, state, weight, since)
+        seen[#seen + 1] = address .. " " .. state .. " " .. weight .. " " .. since
     end)
     return equal(peerset.slow_start(raw), 8500, "a stored set's slow start, in ms")
-        or equal(peerset.slow_start(peerset.line("127.0.0.1:9001", true, 100, 1000)), 0,
+        or equal(peerset.slow_start(peerset.line("127.0.0.1:9001", "up", 100, 1000)), 0,
             "a set stored without slow start")
         or equal(peerset.slow_start(""), 0, "no set")
-        or equal(#seen, 2, "peers of a set with a slow start")
+        or equal(#seen, 3, "peers of a set with a slow start")
         or equal(seen[1], "127.0.0.1:9001 up 100 1000", "its first peer")
         or equal(seen[2], "127.0.0.1:9002 down 25 0", "its second peer")
+        or equal(seen[3], "127.0.0.1:9003 standby 100 0", "its standby peer")
 end
 
 return {

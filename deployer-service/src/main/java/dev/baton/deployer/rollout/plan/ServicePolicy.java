@@ -146,11 +146,12 @@ public record ServicePolicy(int maxUnavailable, int minHealthy, Duration drainTi
 	}
 
 	/**
-	 * What every closing command of a deploy tells the nodes: how long the drain may take
-	 * and what the deploy does with what is still open then.
+	 * What every closing command of a deploy tells the nodes: how long the drain may
+	 * take, what the deploy does with what is still open then, and, where instances must
+	 * keep serving, that a draining instance stands by for the ones that die meanwhile.
 	 */
 	public DrainDeadline drainDeadline() {
-		return DrainDeadline.of(this.drainTimeout, this.drainOnTimeout);
+		return DrainDeadline.of(this.drainTimeout, this.drainOnTimeout, this.minHealthy > 0);
 	}
 
 	public boolean hasCanary() {

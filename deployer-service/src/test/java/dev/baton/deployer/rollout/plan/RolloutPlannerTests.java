@@ -131,10 +131,22 @@ class RolloutPlannerTests {
 				Duration.ofSeconds(1), DrainDeadline.OnTimeout.FAIL);
 
 		assertThat(this.planner.plan(proceed, instances(2), failByDefault, Instant.now()).policy().drainDeadline())
-			.isEqualTo(DrainDeadline.of(Duration.ofSeconds(3), DrainDeadline.OnTimeout.PROCEED));
+			.isEqualTo(DrainDeadline.of(Duration.ofSeconds(3), DrainDeadline.OnTimeout.PROCEED, true));
 		assertThat(this.planner.plan(request(null, false), instances(2), failByDefault, Instant.now())
 			.policy()
-			.drainDeadline()).isEqualTo(DrainDeadline.of(Duration.ofSeconds(30), DrainDeadline.OnTimeout.FAIL));
+			.drainDeadline()).isEqualTo(DrainDeadline.of(Duration.ofSeconds(30), DrainDeadline.OnTimeout.FAIL, true));
+	}
+
+	@Test
+	void aDrainingInstanceStandsByOnlyWhereInstancesMustKeepServing() throws Refusal {
+		assertThat(this.planner.plan(request(null, false), instances(2), this.downtimeAllowed, Instant.now())
+			.policy()
+			.drainDeadline()
+			.standby()).as("min-healthy 1: a draining instance stands in for one that dies meanwhile").isTrue();
+		assertThat(this.planner.plan(request(null, true), instances(1), this.downtimeAllowed, Instant.now())
+			.policy()
+			.drainDeadline()
+			.standby()).as("downtime accepted: the drain takes the instance out, whatever else serves").isFalse();
 	}
 
 	@Test

@@ -1,5 +1,6 @@
 -- Baton's balancer: picks a peer of a service from the peer set nginx-control keeps in
--- shared memory (by weight, with the set's slow start), counts requests in flight per peer,
+-- shared memory (by weight, with the set's slow start; a standby peer only when no up peer is
+-- left, see baton.peerset), counts requests in flight per peer,
 -- retries on another peer only when nginx itself decides a retry is allowed
 -- (proxy_next_upstream without non_idempotent), and counts every try's outcome per peer in the
 -- log phase.
@@ -9,6 +10,7 @@ local ffi = require "ffi"
 local inflight = require "baton.inflight"
 local peer_cache = require "baton.peer_cache"
 local pick = require "baton.pick"
+local standby = require "baton.standby"
 local tally = require "baton.tally"
 
 local ngx = ngx
@@ -19,6 +21,15 @@ local cast = ffi.cast
 local tonumber = tonumber
 
 local MAX_MORE_TRIES = 2
+
+local peers_dict = ngx.shared.baton_peers
+local standby_keys = setmetatable({}, {
+    __index = function(keys, peer_key)
+        local key = standby.key(peer_key)
+        keys[peer_key] = key
+        return key
+    end,
+})
 
 -- What a balancer returns when no peer can be used: nginx logs "no live upstreams" and answers 502.
 local NGX_BUSY = -3
@@ -63,6 +74,9 @@ local function choose(service, tried, least)
     local entry = peer_cache.cached(service)
     for attempt = 1, 3 do
         local peer = entry.n > 0 and pick_from(entry, tried, least) or nil
+        if not peer and entry.standby_n > 0 then
+            peer = pick.standby(entry, tried)
+        end
         if peer then
             counts[peer.slot] = counts[peer.slot] + 1
         end
@@ -92,6 +106,12 @@ local function leave(id, previous)
     return retry.tried
 end
 
+-- A standby peer took a request: its drain is not released while it stands in (see
+-- baton.control). Costs a shared-memory write, only on a request no up peer could take.
+local function stood_in(peer)
+    peers_dict:set(standby_keys[peer.key], now())
+end
+
 -- least: whether the route balances by least in flight (round-robin otherwise). The slow start
 -- comes with the peer set (see baton.peerset).
 function _M.balance(service, least)
@@ -119,13 +139,16 @@ function _M.balance(service, least)
         end
         return ngx.exit(NGX_BUSY)
     end
+    if peer.standby then
+        stood_in(peer)
+    end
     local ok, err = ngx_balancer.set_current_peer(peer.host, peer.port)
     if not ok then
         ngx.log(ngx.ERR, "baton: could not use peer ", peer.key, ": ", err)
         return ngx.exit(NGX_BUSY)
     end
     if not retrying then
-        local more = entry.n - 1
+        local more = entry.n + entry.standby_n - 1
         if more > MAX_MORE_TRIES then
             more = MAX_MORE_TRIES
         end

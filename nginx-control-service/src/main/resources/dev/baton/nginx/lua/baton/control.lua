@@ -4,6 +4,7 @@
 -- stock nginx.
 local inflight = require "baton.inflight"
 local peerset = require "baton.peerset"
+local standby = require "baton.standby"
 local tally = require "baton.tally"
 
 local ngx = ngx
@@ -14,7 +15,7 @@ local _M = {}
 local token
 
 local SERVICE = "^[a-z0-9][a-z0-9-]*$"
--- A pushed peer: "host:port up|down [weight]", the weight 1-100 (100 when left out).
+-- A pushed peer: "host:port up|standby|down [weight]", the weight 1-100 (100 when left out).
 local PEER = "^(%S+:%d+) (%a+)$"
 local WEIGHTED_PEER = "^(%S+:%d+) (%a+) (%d+)$"
 -- The optional first line of a pushed set: "slow-start <seconds>", 0 (off) to 3600, to the
@@ -74,22 +75,23 @@ local function read_peers(service)
     local lines = { "version " .. (peers_dict:get("v:" .. service) or 0),
                     "slow-start " .. seconds(peerset.slow_start(raw)) }
     local rows = inflight.rows()
-    peerset.each(raw, function(address, up, weight, since)
+    peerset.each(raw, function(address, state, weight, since)
         local count = in_flight(inflight.slot(service .. "/" .. address), rows)
-        lines[#lines + 1] = address .. (up and " up " or " down ") .. count .. " " .. weight .. " " .. since
+        lines[#lines + 1] = address .. " " .. state .. " " .. count .. " " .. weight .. " " .. since
     end)
     return reply(200, table.concat(lines, "\n") .. "\n")
 end
 
--- The peers up in the stored set, with the time each came up.
-local function up_since(raw)
-    local since = {}
-    peerset.each(raw, function(address, up, _, at)
-        if up then
+-- The state of each peer in the stored set, and the time each peer up came up.
+local function states_of(raw)
+    local states, since = {}, {}
+    peerset.each(raw, function(address, state, _, at)
+        states[address] = state
+        if state == "up" then
             since[address] = at
         end
     end)
-    return since
+    return states, since
 end
 
 -- The slow start of a pushed line in milliseconds, or nil when the line is malformed.
@@ -105,17 +107,17 @@ end
 -- Replaces the peer set and its slow start; the same set again changes nothing, so pushes are
 -- idempotent. A peer that was up keeps the time it came up, also when only the slow start
 -- changes; one that comes up now is stamped now, which starts its slow start. A peer that joins
--- the set counts its statistics from zero (see baton.inflight).
-local function replace_peers(service)
-    ngx.req.read_body()
-    local body = ngx.req.get_body_data() or ""
+-- the set counts its statistics from zero (see baton.inflight). A peer becomes a standby only
+-- from up (or stays one): pushed as standby while down (its drain was released, or it is new
+-- to this nginx), it stays down, so a restarted nginx-control that pushes its sets again can
+-- never hand requests to an instance that is restarting.
+local function store_peers(service, body)
     local lines, addresses, kept = {}, {}, {}
     local first = body:match(SLOW_START_LINE)
     if first then
         local slow_start = slow_start_millis(first)
         if not slow_start then
-            return reply(400, "bad slow start line '" .. first
-                .. "': expected 'slow-start <seconds 0-3600, to the millisecond>'\n")
+            return 400, "bad slow start line '" .. first .. "': expected 'slow-start <seconds 0-3600, to the millisecond>'\n"
         end
         if slow_start > 0 then
             lines[1] = peerset.slow_start_line(slow_start)
@@ -123,7 +125,7 @@ local function replace_peers(service)
         body = body:sub(#first + 2)
     end
     local stored = peers_dict:get("p:" .. service) or ""
-    local since = up_since(stored)
+    local states, since = states_of(stored)
     local now = math.floor(ngx.now() * 1000)
     for line in body:gmatch("[^\n]+") do
         local address, state, weight = line:match(WEIGHTED_PEER)
@@ -131,11 +133,14 @@ local function replace_peers(service)
             address, state = line:match(PEER)
         end
         weight = tonumber(weight) or 100
-        if not address or (state ~= "up" and state ~= "down") or weight < 1 or weight > 100 then
-            return reply(400, "bad peer line '" .. line .. "': expected 'host:port up|down [weight 1-100]'\n")
+        if not address or not peerset.STATES[state] or weight < 1 or weight > 100 then
+            return 400, "bad peer line '" .. line .. "': expected 'host:port up|standby|down [weight 1-100]'\n"
+        end
+        if state == "standby" and states[address] ~= "up" and states[address] ~= "standby" then
+            state = "down"
         end
         local up = state == "up"
-        lines[#lines + 1] = peerset.line(address, up, weight, up and (since[address] or now) or 0)
+        lines[#lines + 1] = peerset.line(address, state, weight, up and (since[address] or now) or 0)
         addresses[#addresses + 1] = address
         kept[address] = true
     end
@@ -145,12 +150,12 @@ local function replace_peers(service)
         for _, address in ipairs(addresses) do
             local ok, err = inflight.join(service .. "/" .. address)
             if not ok then
-                return reply(507, "cannot count the requests of " .. service .. "/" .. address .. ": " .. err .. "\n")
+                return 507, "cannot count the requests of " .. service .. "/" .. address .. ": " .. err .. "\n"
             end
         end
         local ok, err = peers_dict:set("p:" .. service, wanted)
         if not ok then
-            return reply(507, "cannot store the peers of " .. service .. ": " .. err .. "\n")
+            return 507, "cannot store the peers of " .. service .. ": " .. err .. "\n"
         end
         peers_dict:incr("v:" .. service, 1, 0)
         peerset.each(stored, function(address)
@@ -159,7 +164,54 @@ local function replace_peers(service)
             end
         end)
     end
-    return reply(200, "version " .. (peers_dict:get("v:" .. service) or 0) .. "\n")
+    return 200, "version " .. (peers_dict:get("v:" .. service) or 0) .. "\n"
+end
+
+-- A service's stored set is read, changed and written back by one request at a time (a push
+-- and a drain's release come on different connections, so maybe in different workers): a
+-- lock in the shared dictionary, which expires should its holder die.
+local LOCK_SECONDS = 1
+
+local function locked(service, fn, ...)
+    local key = "lock:" .. service
+    while not peers_dict:add(key, true, LOCK_SECONDS) do
+        ngx.sleep(0.001)
+    end
+    local ok, status, body = pcall(fn, service, ...)
+    peers_dict:delete(key)
+    if not ok then
+        error(status)
+    end
+    return status, body
+end
+
+local function replace_peers(service)
+    ngx.req.read_body()
+    return reply(locked(service, store_peers, ngx.req.get_body_data() or ""))
+end
+
+-- Takes standby peers down, one new version of the set for all of them. The balancer counts a
+-- request before it reads the version (see baton.balancer), so a count read after this sees
+-- every request that may still have chosen them.
+local function take_down(service, released)
+    local raw = peers_dict:get("p:" .. service) or ""
+    local lines, changed = {}, false
+    local first = raw:match(SLOW_START_LINE)
+    if first then
+        lines[1] = first
+    end
+    peerset.each(raw, function(address, state, weight, since)
+        if released[address] and state == "standby" then
+            state, changed = "down", true
+            standby.forget(service .. "/" .. address)
+        end
+        lines[#lines + 1] = peerset.line(address, state, weight, since)
+    end)
+    if changed then
+        peers_dict:set("p:" .. service, table.concat(lines, "\n"))
+        peers_dict:incr("v:" .. service, 1, 0)
+    end
+    return changed
 end
 
 -- Every peer's statistics since nginx started (or since the peer joined the set): the epoch,
@@ -175,10 +227,23 @@ end
 
 local MAX_WAIT_MS = 1000
 
--- Reads in-flight counts. With wait_ms, the answer waits here until one of the peers has
--- nothing in flight or the wait runs out, checking every millisecond: the
--- drain is seen within a millisecond of its last request's end, and the node makes one
--- request per wait instead of one per check.
+local function standby_states(service)
+    local states = {}
+    peerset.each(peers_dict:get("p:" .. service) or "", function(address, state)
+        if state == "standby" then
+            states[address] = true
+        end
+    end)
+    return states
+end
+
+-- Reads in-flight counts: "host:port count" per peer, "host:port count standby" for a peer still
+-- on standby. With wait_ms, the answer waits here until one of the peers is idle or the wait runs
+-- out, checking every millisecond: the drain is seen within a millisecond of its last request's
+-- end, and the node makes one request per wait instead of one per check.
+-- With release=idle (a drain's read), a standby peer that is idle, nothing in flight and not
+-- standing in for the service (see baton.standby), is taken down before the counts are read;
+-- with release=all (a drain that ran out), every standby peer read is. Idle means released.
 local function read_inflight(service)
     local args = ngx.req.get_uri_args(0)
     local peers = args["peer"]
@@ -191,22 +256,41 @@ local function read_inflight(service)
     if wait < 0 or wait > MAX_WAIT_MS then
         return reply(400, "wait_ms must be 0.." .. MAX_WAIT_MS .. "\n")
     end
+    local release = args["release"]
+    if release ~= nil and release ~= "idle" and release ~= "all" then
+        return reply(400, "release must be idle or all\n")
+    end
     -- A slot does not change while its peer has requests in flight, and the answer comes as
     -- soon as one has none: the slots are looked up once, not at every check.
-    local slots = {}
+    local slots, keys = {}, {}
     for i, address in ipairs(peers) do
         if type(address) ~= "string" or not address:match("^%S+:%d+$") then
             return reply(400, "bad peer '" .. tostring(address) .. "': expected host:port\n")
         end
-        slots[i] = inflight.slot(service .. "/" .. address)
+        keys[i] = service .. "/" .. address
+        slots[i] = inflight.slot(keys[i])
     end
     local deadline = ngx.now() + wait / 1000
     while true do
-        local lines, idle, rows = {}, false, inflight.rows()
+        local on_standby = standby_states(service)
+        local lines, idle, rows, now = {}, false, inflight.rows(), ngx.now()
+        local releasable, any = {}, false
         for i = 1, #peers do
             local count = in_flight(slots[i], rows)
-            lines[i] = peers[i] .. " " .. count
-            idle = idle or count <= 0
+            local standing = on_standby[peers[i]]
+            if standing and (release == "all"
+                    or (release == "idle" and count <= 0 and not standby.standing_in(keys[i], now))) then
+                releasable[peers[i]], any = true, true
+            end
+            lines[i] = peers[i] .. " " .. count .. (standing and " standby" or "")
+            idle = idle or (count <= 0 and (not standing or releasable[peers[i]]))
+        end
+        if any and locked(service, take_down, releasable) then
+            rows = inflight.rows()
+            on_standby = standby_states(service)
+            for i = 1, #peers do
+                lines[i] = peers[i] .. " " .. in_flight(slots[i], rows) .. (on_standby[peers[i]] and " standby" or "")
+            end
         end
         if idle or #peers == 0 or ngx.now() >= deadline then
             return reply(200, table.concat(lines, "\n") .. "\n")

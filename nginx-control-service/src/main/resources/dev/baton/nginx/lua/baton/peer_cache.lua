@@ -1,4 +1,4 @@
--- Per worker: each service's up peers, decoded from shared memory only when the set's version
+-- Per worker: each service's up peers (and its standby peers, see baton.peerset), decoded from shared memory only when the set's version
 -- changes, with the set's slow start (in seconds), their effective weights and the round-robin
 -- state. While a peer slow-starts, the weights are computed again at most every 100 ms. The
 -- balancer reads the version once per request, after counting the peer it picked from the
@@ -12,9 +12,9 @@ local peers_dict = ngx.shared.baton_peers
 
 local _M = {}
 
--- service -> entry { version, up = { peer... }, n, groups, group_count, total, scan, counts,
--- slow_start, ramp_until, reweigh_at }; peer = { host, port, key, slot, weight, since,
--- effective, current }
+-- service -> entry { version, up = { peer... }, n, standby = { peer... }, standby_n, groups,
+-- group_count, total, scan, standby_scan, counts, slow_start, ramp_until, reweigh_at };
+-- peer = { host, port, key, slot, weight, since, effective, current, standby }
 local cache = {}
 
 -- service -> "v:<service>", so that no request builds the key again.
@@ -30,34 +30,48 @@ function _M.version(service)
     return peers_dict:get(version_keys[service]) or 0
 end
 
+local function peer(key, address, slot, weight, since)
+    local host, port = address:match("^(.*):(%d+)$")
+    return {
+        host = host:gsub("^%[(.*)%]$", "%1"),
+        port = tonumber(port),
+        key = key,
+        slot = slot,
+        weight = weight,
+        since = since / 1000,
+        effective = weight,
+        current = 0,
+    }
+end
+
 local function decode(service, version, previous)
-    local up = {}
+    local up, standby = {}, {}
     local raw = peers_dict:get("p:" .. service) or ""
-    peerset.each(raw, function(address, is_up, weight, since)
+    peerset.each(raw, function(address, state, weight, since)
+        if state == "down" then
+            return
+        end
         local key = service .. "/" .. address
         -- The control endpoint gives a peer its slot before it stores the set.
-        local slot = is_up and inflight.slot(key)
-        if slot then
-            local host, port = address:match("^(.*):(%d+)$")
-            up[#up + 1] = {
-                host = host:gsub("^%[(.*)%]$", "%1"),
-                port = tonumber(port),
-                key = key,
-                slot = slot,
-                weight = weight,
-                since = since / 1000,
-                effective = weight,
-                current = 0,
-            }
-        elseif is_up then
+        local slot = inflight.slot(key)
+        if not slot then
             ngx.log(ngx.ERR, "baton: peer ", key, " has no in-flight slot, so it is not used")
+        elseif state == "up" then
+            up[#up + 1] = peer(key, address, slot, weight, since)
+        else
+            local spare = peer(key, address, slot, weight, since)
+            spare.standby = true
+            standby[#standby + 1] = spare
         end
     end)
     local entry = {
         version = version,
         up = up,
         n = #up,
+        standby = standby,
+        standby_n = #standby,
         scan = previous and previous.scan or 0,
+        standby_scan = previous and previous.standby_scan or 0,
         counts = {},
         slow_start = peerset.slow_start(raw) / 1000,
     }

@@ -41,6 +41,21 @@ function _M.untried(entry, tried)
     return nil
 end
 
+-- No up peer is left to choose (none is up, or this request tried each and they failed): the
+-- next standby peer in turn that this request has not tried. A standby is a peer being drained
+-- for a restart, still running until its drain is released: better than answering 502.
+function _M.standby(entry, tried)
+    local standby, n = entry.standby, entry.standby_n
+    for _ = 1, n do
+        local i = entry.standby_scan % n + 1
+        entry.standby_scan = i
+        if not (tried and tried[standby[i].key]) then
+            return standby[i]
+        end
+    end
+    return nil
+end
+
 -- The fewest requests in flight on the node per unit of weight, as nginx's least_conn: ties
 -- (every peer idle, at low load) go by smooth weighted round-robin among the tied peers, so
 -- that weights hold at any load. Reads every up peer's count: its cost follows the peers.
