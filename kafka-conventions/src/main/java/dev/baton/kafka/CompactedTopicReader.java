@@ -66,6 +66,17 @@ public class CompactedTopicReader {
 	 * @return how many records the handler took
 	 */
 	public long readToEnd(Topic topic, BiConsumer<String, Object> handler) {
+		return readToEnd(topic, (key, value, position) -> handler.accept(key, value));
+	}
+
+	/**
+	 * {@link #readToEnd(Topic, BiConsumer)} for a handler that checks where a record
+	 * lies, as a live listener can.
+	 * @param topic the topic
+	 * @param handler receives key, value and position
+	 * @return how many records the handler took
+	 */
+	public long readToEnd(Topic topic, PositionedHandler handler) {
 		String name = this.names.name(topic);
 		Counts counts = new Counts();
 		try (Consumer<String, Object> consumer = this.consumers.createConsumer(null, "rebuild-" + topic.suffix())) {

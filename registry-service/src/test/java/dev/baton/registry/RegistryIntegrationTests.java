@@ -25,6 +25,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.kafka.listener.MessageListenerContainer;
 
+import dev.baton.kafka.PeerPartitioner;
 import dev.baton.kafka.testing.TestKafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -352,6 +353,35 @@ abstract class RegistryIntegrationTests {
 			assertThat(gateRecords("orders/127.0.0.1:" + port + "/")).as("gates of %s", port)
 				.containsExactly("ADMIN=false", "HEALTH=false", "HEALTH=true", "ADMIN=true");
 		}
+	}
+
+	@Test
+	void aGateRecordOffItsPeersPartitionIsDeadLetteredAtStartUpAndTakenForNoGateTheRegistryPublished() {
+		RunningRegistry first = start();
+		register("orders-1", 9502, "v1");
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(first.lifecycle("orders-1")));
+		verdict("orders-1", 9502, "HEALTHY", "v1");
+		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(first.lifecycle("orders-1")));
+		first.close();
+		this.registries.remove(first);
+		// Another client's producer closes the gate on a partition beside the peer's,
+		// where
+		// no node applies it.
+		String key = "orders/127.0.0.1:9502/HEALTH";
+		this.kafka.sendTo(this.prefix + "nginx.commands", (PeerPartitioner.partitionOf(key, 3) + 1) % 3, key,
+				"{\"type\":\"SetPeerGate\",\"commandId\":\"stray-1\",\"service\":\"orders\","
+						+ "\"host\":\"127.0.0.1\",\"port\":9502,\"gate\":\"HEALTH\",\"open\":false}");
+
+		RunningRegistry second = start();
+		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(second.lifecycle("orders-1")));
+
+		await().atMost(WAIT).until(() -> !this.kafka.readAllBytes(this.prefix + "nginx.commands-dlt").isEmpty());
+		assertThat(this.kafka.readAllBytes(this.prefix + "nginx.commands-dlt")).singleElement()
+			.satisfies((letter) -> assertThat(TestKafka.header(letter, "baton-dlt-reason"))
+				.contains("not on its peer's partition"));
+		assertThat(gateRecords("orders/127.0.0.1:9502/"))
+			.as("the registry's own gates and the stray record (partitions apart): nothing published over it")
+			.containsExactlyInAnyOrder("ADMIN=false", "HEALTH=false", "HEALTH=true", "HEALTH=false");
 	}
 
 	@Test

@@ -11,6 +11,7 @@ import org.springframework.messaging.handler.annotation.Header;
 import org.springframework.messaging.handler.annotation.Payload;
 
 import dev.baton.contracts.nginx.NginxCommand;
+import dev.baton.kafka.PeerPartitions;
 import dev.baton.nginx.sync.GateCommands;
 
 /**

@@ -14,6 +14,7 @@ import dev.baton.contracts.Topic;
 import dev.baton.contracts.nginx.NginxCommand;
 import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.kafka.CompactedTopicReader;
+import dev.baton.kafka.PeerPartitions;
 import dev.baton.nginx.sync.GateCommands;
 import dev.baton.nginx.sync.OwedAnswers;
 

@@ -16,8 +16,10 @@ import dev.baton.contracts.Topic;
 import dev.baton.contracts.nginx.DrainDeadline;
 import dev.baton.kafka.AuditTrail;
 import dev.baton.kafka.CompactedTopicReader;
+import dev.baton.kafka.PeerPartitions;
 import dev.baton.kafka.TopicDeclarations;
 import dev.baton.kafka.TopicNames;
+import dev.baton.kafka.TopicPartitionCatalog;
 import dev.baton.registry.api.AdminTokenFilter;
 import dev.baton.registry.departure.DepartureDrains;
 import dev.baton.registry.kafka.ExpectedVersionsListener;
@@ -95,8 +97,10 @@ class RegistryConfiguration {
 	@Bean
 	RegistryStartup registryStartup(CompactedTopicReader reader, Registry registry,
 			KafkaListenerEndpointRegistry listeners, ExpectedVersionsListener deploySteps,
-			NginxEventsListener nginxEvents, RegistryProperties properties) {
+			NginxEventsListener nginxEvents, TopicNames topics, TopicPartitionCatalog partitions,
+			RegistryProperties properties) {
 		return new RegistryStartup(reader, registry, listeners, deploySteps, nginxEvents,
+				new PeerPartitions(topics.name(Topic.NGINX_COMMANDS), partitions.of(Topic.NGINX_COMMANDS).length),
 				properties.departure().nodeExpiry());
 	}
 

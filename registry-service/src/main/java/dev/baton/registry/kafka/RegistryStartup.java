@@ -29,6 +29,7 @@ import dev.baton.contracts.nginx.NginxEvent;
 import dev.baton.contracts.nginx.SetPeerGate;
 import dev.baton.contracts.registry.InstanceSnapshot;
 import dev.baton.kafka.CompactedTopicReader;
+import dev.baton.kafka.PeerPartitions;
 import dev.baton.registry.gates.GateChange;
 import dev.baton.registry.membership.Registry;
 import dev.baton.registry.membership.Registry.GateRecord;
@@ -47,6 +48,8 @@ public class RegistryStartup implements SmartLifecycle {
 	private static final Logger logger = LoggerFactory.getLogger(RegistryStartup.class);
 
 	private final CompactedTopicReader reader;
+
+	private final PeerPartitions gatePartitions;
 
 	private final Registry registry;
 
@@ -67,8 +70,10 @@ public class RegistryStartup implements SmartLifecycle {
 	private volatile boolean running;
 
 	public RegistryStartup(CompactedTopicReader reader, Registry registry, KafkaListenerEndpointRegistry listeners,
-			ExpectedVersionsListener steps, NginxEventsListener nginxEvents, Duration nodeExpiry) {
+			ExpectedVersionsListener steps, NginxEventsListener nginxEvents, PeerPartitions gatePartitions,
+			Duration nodeExpiry) {
 		this.reader = reader;
+		this.gatePartitions = gatePartitions;
 		this.registry = registry;
 		this.listeners = listeners;
 		this.steps = steps;
@@ -108,9 +113,11 @@ public class RegistryStartup implements SmartLifecycle {
 				Instant.now().minus(this.nodeExpiry), (key, value) -> this.registry.replay((NginxEvent) value));
 		List<GateRecord> gates = new ArrayList<>();
 		// A key that names no gate never gets here: the reader dead-letters it, as a live
-		// listener would.
-		this.reader.readToEnd(Topic.NGINX_COMMANDS, (key, value) -> gates
-			.add(new GateRecord(GateKey.parse(key), (value instanceof SetPeerGate gate) ? gate.open() : null)));
+		// listener would; nor a gate off its peer's partition, which no node applies.
+		this.reader.readToEnd(Topic.NGINX_COMMANDS, (key, value, position) -> {
+			this.gatePartitions.require(key, position.partition());
+			gates.add(new GateRecord(GateKey.parse(key), (value instanceof SetPeerGate gate) ? gate.open() : null));
+		});
 		this.registry.restore(snapshots, gates);
 		Map<TopicPartition, Long> stepsEnd = deploySteps.join();
 		// Verdicts published while the registry was down are newer than its own last

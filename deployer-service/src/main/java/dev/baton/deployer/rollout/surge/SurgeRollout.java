@@ -395,7 +395,10 @@ public final class SurgeRollout {
 				}
 			}).ifPresent((why) -> problems.add("removal: " + why));
 		}
-		if (replacement.registered() != null) {
+		// A new instance that registers itself may have done so just before it died, its
+		// record not read here yet: deregistered all the same (an unknown instance's
+		// deregistration changes nothing), or its peer would stay in every set, down.
+		if (replacement.registered() != null || replacement.started) {
 			UndoStep
 				.attempt(() -> this.retirement.deregister(fresh,
 						"removed: surge deploy " + this.plan.deployId() + " failed"))

@@ -1,7 +1,4 @@
-package dev.baton.nginx.kafka;
-
-import dev.baton.kafka.PeerPartitioner;
-import dev.baton.kafka.RejectedMessageException;
+package dev.baton.kafka;
 
 /**
  * Refuses a gate command that does not lie on its peer's partition of
@@ -10,7 +7,8 @@ import dev.baton.kafka.RejectedMessageException;
  * they were made in. A command any other client wrote elsewhere is read before or after
  * them depending on how the partitions interleave: at a node's start-up it could bring
  * back a peer that was removed after it. Refused, it is dead-lettered with its reason,
- * live and at start-up alike.
+ * live and at start-up alike, by every reader that acts on gate commands (nginx-control
+ * and the registry's read-back of its own gates), so they all hold the same gates.
  */
 public final class PeerPartitions {
 
@@ -36,7 +34,7 @@ public final class PeerPartitions {
 	 * @param partition the partition it was read from
 	 * @throws RejectedMessageException when it lies on another partition than its peer's
 	 */
-	void require(String key, int partition) {
+	public void require(String key, int partition) {
 		int expected = PeerPartitioner.partitionOf(key, this.partitions);
 		if (partition != expected) {
 			throw new RejectedMessageException("gate command " + key + " lies on partition " + partition + " of "
