@@ -254,13 +254,7 @@ abstract class RegistryIntegrationTests {
 
 	@Test
 	void restartedRegistryAppliesTheVerdictsIssuedWhileItWasDownBeforeRepairingAGateFromItsOwnSnapshot() {
-		RunningRegistry first = start();
-		register("orders-1", 9501, "v1");
-		await().atMost(WAIT).until(() -> "REGISTERED".equals(first.lifecycle("orders-1")));
-		verdict("orders-1", 9501, "HEALTHY", "v1");
-		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(first.lifecycle("orders-1")));
-		first.close();
-		this.registries.remove(first);
+		preOnlineThenStopped(9501);
 
 		// What a registry killed between an instance's snapshot and its gate command
 		// leaves: an UNHEALTHY verdict it applied to its snapshot but neither acted on at
@@ -357,13 +351,7 @@ abstract class RegistryIntegrationTests {
 
 	@Test
 	void aGateRecordOffItsPeersPartitionIsDeadLetteredAtStartUpAndTakenForNoGateTheRegistryPublished() {
-		RunningRegistry first = start();
-		register("orders-1", 9502, "v1");
-		await().atMost(WAIT).until(() -> "REGISTERED".equals(first.lifecycle("orders-1")));
-		verdict("orders-1", 9502, "HEALTHY", "v1");
-		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(first.lifecycle("orders-1")));
-		first.close();
-		this.registries.remove(first);
+		preOnlineThenStopped(9502);
 		// Another client's producer closes the gate on a partition beside the peer's,
 		// where
 		// no node applies it.
@@ -701,6 +689,17 @@ abstract class RegistryIntegrationTests {
 		RunningRegistry registry = RunningRegistry.start(bootstrapServers(), this.prefix, properties);
 		this.registries.add(registry);
 		return registry;
+	}
+
+	/** Registers orders-1 on the port, reports it healthy, then stops the registry. */
+	private void preOnlineThenStopped(int port) {
+		RunningRegistry first = start();
+		register("orders-1", port, "v1");
+		await().atMost(WAIT).until(() -> "REGISTERED".equals(first.lifecycle("orders-1")));
+		verdict("orders-1", port, "HEALTHY", "v1");
+		await().atMost(WAIT).until(() -> "PRE_ONLINE".equals(first.lifecycle("orders-1")));
+		first.close();
+		this.registries.remove(first);
 	}
 
 	/** Registers orders-PORT on v1, reports it healthy and approves it. */

@@ -51,6 +51,8 @@ public class GateCommands {
 
 	private final GateChanges changes;
 
+	private final GateHistory history = new GateHistory();
+
 	public GateCommands(NodeId node, Set<ServiceName> served, DesiredPeers desired, PeerSync sync, NodeEvents events,
 			NodeMetrics metrics, Clock clock, OwedAnswers owed, GateChanges changes) {
 		this.node = node;
@@ -70,11 +72,13 @@ public class GateCommands {
 	 * @param key the record key, {@code service/host:port/GATE}
 	 * @param command the command, or null for a tombstone that removes the gate
 	 * @throws IllegalArgumentException when the key is invalid or does not match the
-	 * command: nothing changes
+	 * command, or the command was superseded since its gate took it
+	 * ({@link GateHistory}): nothing changes
 	 */
 	public void restore(String key, NginxCommand command) {
 		GateKey gate = GateKey.parse(key);
 		if (command == null) {
+			this.history.take(gate, null);
 			this.owed.forget(gate);
 			if (this.served.contains(gate.service())) {
 				this.sync.submit(gate.service(), () -> this.desired.remove(gate), null);
@@ -82,6 +86,7 @@ public class GateCommands {
 			return;
 		}
 		SetPeerGate set = matching(gate, key, command);
+		this.history.take(gate, set.commandId());
 		this.owed.remember(gate, set);
 		if (this.served.contains(gate.service())) {
 			this.sync.submit(gate.service(), () -> desire(gate, set), null);
@@ -111,6 +116,7 @@ public class GateCommands {
 	 * @param command the command, or null for a tombstone that removes the gate
 	 * @param writtenAt the record's Kafka timestamp (the producer's clock), from which
 	 * the time to its answer is measured; null for a replayed record
+	 * @throws IllegalArgumentException as {@link #restore(String, NginxCommand)} does
 	 */
 	public void accept(String key, NginxCommand command, Instant writtenAt) {
 		GateKey gate = GateKey.parse(key);
@@ -122,6 +128,7 @@ public class GateCommands {
 
 	private void handle(GateKey gate, String key, NginxCommand command, Instant writtenAt) {
 		if (command == null) {
+			this.history.take(gate, null);
 			if (this.served.contains(gate.service())) {
 				this.sync.submit(gate.service(), () -> this.desired.remove(gate), null);
 				this.changes.changed(gate.service());
@@ -129,6 +136,7 @@ public class GateCommands {
 			return;
 		}
 		SetPeerGate set = matching(gate, key, command);
+		this.history.take(gate, set.commandId());
 		answer(set, writtenAt);
 		// Who moved a peer, and why, is the first question when one leaves rotation.
 		logger.info("Took {} gate {} into the desired state, from {}: {}", set.open() ? "open" : "closed", gate.gate(),

@@ -103,6 +103,32 @@ class GateCommandsTests {
 	}
 
 	@Test
+	void aCommandPublishedAgainAfterItsGateMovedOnIsRefusedLiveAndReplayedAndBringsBackNoPeer() {
+		SetPeerGate approved = gate("c1", "orders", Gate.ADMIN, true);
+		this.commands.restore("orders/127.0.0.1:9001/ADMIN", approved);
+		this.commands.restore("orders/127.0.0.1:9001/ADMIN", approved);
+		this.commands.restore("orders/127.0.0.1:9001/ADMIN", null);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.commands.restore("orders/127.0.0.1:9001/ADMIN", approved))
+			.withMessageContaining("superseded");
+
+		this.commands.accept("orders/127.0.0.1:9001/HEALTH", gate("c2", "orders", Gate.HEALTH, false), null);
+		this.commands.accept("orders/127.0.0.1:9001/HEALTH", gate("c3", "orders", Gate.HEALTH, true), null);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.commands.accept("orders/127.0.0.1:9001/HEALTH",
+					gate("c2", "orders", Gate.HEALTH, false), null))
+			.withMessageContaining("superseded");
+		this.commands.accept("orders/127.0.0.1:9001/HEALTH", null, null);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.commands.accept("orders/127.0.0.1:9001/HEALTH",
+					gate("c3", "orders", Gate.HEALTH, true), null))
+			.withMessageContaining("superseded");
+
+		assertThat(this.desired.peerSet(ORDERS).peers()).as("the gates' tombstones hold: the peer left its set")
+			.isEmpty();
+	}
+
+	@Test
 	void closingCommandIsAppliedThenDrainedOnceInFlightReachesZero() {
 		start();
 		this.control.inFlight.put(PEER, 2L);
