@@ -227,14 +227,14 @@ end
 
 local MAX_WAIT_MS = 1000
 
-local function standby_states(service)
-    local states = {}
-    peerset.each(peers_dict:get("p:" .. service) or "", function(address, state)
-        if state == "standby" then
-            states[address] = true
-        end
-    end)
-    return states
+-- Each peer's state in the service's stored set, decoded again only when its version moved
+-- (a held read checks every millisecond).
+local function current_states(service, known)
+    local version = peers_dict:get("v:" .. service) or 0
+    if known and known.version == version then
+        return known
+    end
+    return { version = version, of = states_of(peers_dict:get("p:" .. service) or "") }
 end
 
 -- Reads in-flight counts: "host:port count" per peer, "host:port count standby" for a peer still
@@ -271,13 +271,14 @@ local function read_inflight(service)
         slots[i] = inflight.slot(keys[i])
     end
     local deadline = ngx.now() + wait / 1000
+    local states
     while true do
-        local on_standby = standby_states(service)
+        states = current_states(service, states)
         local lines, idle, rows, now = {}, false, inflight.rows(), ngx.now()
         local releasable, any = {}, false
         for i = 1, #peers do
             local count = in_flight(slots[i], rows)
-            local standing = on_standby[peers[i]]
+            local standing = states.of[peers[i]] == "standby"
             if standing and (release == "all"
                     or (release == "idle" and count <= 0 and not standby.standing_in(keys[i], now))) then
                 releasable[peers[i]], any = true, true
@@ -287,9 +288,10 @@ local function read_inflight(service)
         end
         if any and locked(service, take_down, releasable) then
             rows = inflight.rows()
-            on_standby = standby_states(service)
+            states = current_states(service, states)
             for i = 1, #peers do
-                lines[i] = peers[i] .. " " .. in_flight(slots[i], rows) .. (on_standby[peers[i]] and " standby" or "")
+                lines[i] = peers[i] .. " " .. in_flight(slots[i], rows)
+                    .. (states.of[peers[i]] == "standby" and " standby" or "")
             end
         end
         if idle or #peers == 0 or ngx.now() >= deadline then

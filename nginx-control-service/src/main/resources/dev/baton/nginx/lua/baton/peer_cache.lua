@@ -1,8 +1,9 @@
--- Per worker: each service's up peers (and its standby peers, see baton.peerset), decoded from shared memory only when the set's version
--- changes, with the set's slow start (in seconds), their effective weights and the round-robin
--- state. While a peer slow-starts, the weights are computed again at most every 100 ms. The
--- balancer reads the version once per request, after counting the peer it picked from the
--- cached set (see baton.balancer), and asks for a fresh entry when it changed.
+-- Per worker: each service's up peers (and its standby peers, see baton.peerset), decoded
+-- from shared memory only when the set's version changes, with the set's slow start (in
+-- seconds), their effective weights and the round-robin state. While a peer slow-starts, the
+-- weights are computed again at most every 100 ms. The balancer reads the version once per
+-- request, after counting the peer it picked from the cached set (see baton.balancer), and
+-- asks for a fresh entry when it changed.
 local inflight = require "baton.inflight"
 local peerset = require "baton.peerset"
 local weights = require "baton.weights"
