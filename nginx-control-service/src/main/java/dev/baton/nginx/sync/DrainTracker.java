@@ -169,13 +169,11 @@ public class DrainTracker implements AutoCloseable {
 						drain.endpoint().port(), waited, now), DrainOutcome.DRAINED, waited);
 			}
 			else if (drain.left(nowNanos).compareTo(Duration.ZERO) <= 0) {
-				// Whatever the writer decides next (restart anyway, or reopen), nothing
-				// new
-				// may reach the peer meanwhile: a standby is taken down now.
+				// Whatever the writer decides next (restart or reopen), no new
+				// request may reach the peer meanwhile: a standby is taken down.
 				InFlight last = read(service, List.of(drain.endpoint()), Duration.ZERO, Release.ALL)
-					.get(drain.endpoint());
-				count = (last != null) ? Long.valueOf(last.requests()) : count;
-				long left = (count != null) ? count : this.lastCounts.getOrDefault(drain, -1L);
+					.getOrDefault(drain.endpoint(), read);
+				long left = (last != null) ? last.requests() : this.lastCounts.getOrDefault(drain, -1L);
 				finish(drain, new PeerDrainTimedOut(this.node, drain.commandId(), service, drain.endpoint().host(),
 						drain.endpoint().port(), left, waited, now), DrainOutcome.TIMED_OUT, waited);
 			}
